@@ -1,0 +1,42 @@
+// Password hashing: argon2id at OWASP's parameters (19 MiB, 2 passes, 1 lane). Hashes run on libuv's
+// small thread pool, which the engine's token signing shares; bounding hashes in flight to the number
+// of cores keeps token responses fast during a login burst.
+import { availableParallelism } from 'node:os';
+import { hash, verify } from '@node-rs/argon2';
+
+// algorithm 2 is Argon2id (a const enum in the typings, which isolated modules cannot import).
+const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+const limit = Math.max(1, availableParallelism());
+let inFlight = 0;
+const waiting: Array<() => void> = [];
+
+async function bounded<T>(job: () => Promise<T>): Promise<T> {
+  // A finishing job hands its slot straight to the next waiter, so the bound is never exceeded.
+  if (inFlight >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+  else inFlight += 1;
+  try {
+    return await job();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else inFlight -= 1;
+  }
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return bounded(() => hash(password, OPTIONS));
+}
+
+export function verifyPassword(stored: string, password: string): Promise<boolean> {
+  return bounded(() => verify(stored, password).catch(() => false));
+}
+
+// A fixed hash to verify against when the e-mail is unknown, so that the answer takes as long as for
+// a known e-mail and does not reveal which addresses are registered.
+let decoy: Promise<string> | undefined;
+export async function verifyDecoy(password: string): Promise<false> {
+  decoy ??= hashPassword('decoy password that never matches anything');
+  await verifyPassword(await decoy, password);
+  return false;
+}

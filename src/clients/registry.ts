@@ -1,0 +1,134 @@
+// Registered applications in SQL. The client secret is returned once, at creation or rotation, and
+// stored only as a hash.
+import type { Queryable } from '../../adapters/sql/database.ts';
+import { hashClientSecret, newClientId, newClientSecret } from './credentials.ts';
+import { ClientValidationError, validateClientInput, type AppType, type ClientInput } from './validate.ts';
+
+export interface RegisteredClient {
+  clientId: string;
+  secretHash: string;
+  name: string;
+  description: string;
+  appType: AppType;
+  redirectUris: string[];
+  scopes: string[];
+  ownerId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+interface Row {
+  client_id: string;
+  secret_hash: string;
+  name: string;
+  description: string;
+  app_type: AppType;
+  redirect_uris: string[];
+  scopes: string[];
+  owner_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const toClient = (r: Row): RegisteredClient => ({
+  clientId: r.client_id,
+  secretHash: r.secret_hash,
+  name: r.name,
+  description: r.description,
+  appType: r.app_type,
+  redirectUris: r.redirect_uris,
+  scopes: r.scopes,
+  ownerId: r.owner_id,
+  createdAt: new Date(r.created_at),
+  updatedAt: new Date(r.updated_at),
+});
+
+export type ClientChangeListener = (clientId: string) => void | Promise<void>;
+
+export class ClientRegistry {
+  private readonly listeners = new Set<ClientChangeListener>();
+
+  constructor(private readonly db: Queryable) {}
+
+  /** Called after a client changes or is deleted (cache invalidation, token revocation). */
+  onChange(listener: ClientChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private async changed(clientId: string): Promise<void> {
+    for (const listener of this.listeners) await listener(clientId);
+  }
+
+  async create(input: ClientInput & { ownerId?: string | null }): Promise<{ client: RegisteredClient; clientSecret: string }> {
+    const errors = validateClientInput(input);
+    if (errors.length) throw new ClientValidationError(errors);
+    const clientSecret = newClientSecret();
+    const res = await this.db.query<Row>(
+      `INSERT INTO clients (client_id, secret_hash, name, description, app_type, redirect_uris, scopes, owner_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
+      [
+        newClientId(),
+        hashClientSecret(clientSecret),
+        input.name.trim(),
+        input.description.trim(),
+        input.appType,
+        JSON.stringify(unique(input.redirectUris)),
+        JSON.stringify(unique(input.scopes)),
+        input.ownerId ?? null,
+      ],
+    );
+    return { client: toClient(res.rows[0]), clientSecret };
+  }
+
+  async get(clientId: string): Promise<RegisteredClient | undefined> {
+    const res = await this.db.query<Row>('SELECT * FROM clients WHERE client_id = $1', [clientId]);
+    return res.rows[0] && toClient(res.rows[0]);
+  }
+
+  async list(ownerId?: string): Promise<RegisteredClient[]> {
+    const res = ownerId === undefined
+      ? await this.db.query<Row>('SELECT * FROM clients ORDER BY created_at, client_id')
+      : await this.db.query<Row>('SELECT * FROM clients WHERE owner_id = $1 ORDER BY created_at, client_id', [ownerId]);
+    return res.rows.map(toClient);
+  }
+
+  async update(clientId: string, patch: Partial<Omit<ClientInput, 'appType'>>): Promise<RegisteredClient | undefined> {
+    const current = await this.get(clientId);
+    if (!current) return undefined;
+    const next = { ...current, ...stripUndefined(patch) };
+    const errors = validateClientInput(next);
+    if (errors.length) throw new ClientValidationError(errors);
+    const res = await this.db.query<Row>(
+      `UPDATE clients SET name = $2, description = $3, redirect_uris = $4, scopes = $5, updated_at = now()
+       WHERE client_id = $1 RETURNING *`,
+      [clientId, next.name.trim(), next.description.trim(), JSON.stringify(unique(next.redirectUris)), JSON.stringify(unique(next.scopes))],
+    );
+    await this.changed(clientId);
+    return res.rows[0] && toClient(res.rows[0]);
+  }
+
+  /** A new secret, shown once; the old one stops working at once. */
+  async rotateSecret(clientId: string): Promise<string | undefined> {
+    const clientSecret = newClientSecret();
+    const res = await this.db.query('UPDATE clients SET secret_hash = $2, updated_at = now() WHERE client_id = $1', [
+      clientId,
+      hashClientSecret(clientSecret),
+    ]);
+    if (res.rowCount === 0) return undefined;
+    await this.changed(clientId);
+    return clientSecret;
+  }
+
+  /** Deletes the application; listeners revoke what was issued to it. */
+  async delete(clientId: string): Promise<boolean> {
+    const res = await this.db.query('DELETE FROM clients WHERE client_id = $1', [clientId]);
+    if (res.rowCount === 0) return false;
+    await this.changed(clientId);
+    return true;
+  }
+}
+
+const unique = (values: string[]): string[] => [...new Set(values.map((v) => v.trim()).filter(Boolean))];
+const stripUndefined = <T extends object>(o: T): Partial<T> =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;

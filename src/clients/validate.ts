@@ -1,0 +1,69 @@
+// Field-level validation of an application's registration, shared by the CLI and the portal.
+import { REQUIRED_SCOPES, isScope } from '../policy/scopes.ts';
+
+export const APP_TYPES = ['web', 'spa', 'mobile', 'server'] as const;
+export type AppType = (typeof APP_TYPES)[number];
+
+export interface ClientInput {
+  name: string;
+  description: string;
+  appType: string;
+  redirectUris: string[];
+  scopes: string[];
+}
+
+export interface FieldError {
+  field: 'name' | 'description' | 'appType' | 'redirectUris' | 'scopes';
+  /** A stable code the pages translate, e.g. `redirect_uri.https_required`. */
+  code: string;
+  /** The value at fault, when there is one. */
+  value?: string;
+}
+
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+// RFC 8252 §7.1: a private-use scheme in reverse-domain form, e.g. com.example.app
+const REVERSE_DOMAIN_SCHEME = /^[a-z][a-z0-9-]*(\.[a-z0-9-]+)+$/;
+
+export function validateRedirectUri(raw: string, appType: string): string | undefined {
+  if (/[*]/.test(raw)) return 'redirect_uri.wildcard';
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return 'redirect_uri.not_absolute';
+  }
+  if (raw.includes('#')) return 'redirect_uri.fragment';
+  const scheme = url.protocol.slice(0, -1);
+  if (scheme === 'https') return url.hostname ? undefined : 'redirect_uri.not_absolute';
+  if (scheme === 'http') return LOOPBACK.has(url.hostname) ? undefined : 'redirect_uri.https_required';
+  if (appType === 'mobile' && REVERSE_DOMAIN_SCHEME.test(scheme)) return undefined;
+  return appType === 'mobile' ? 'redirect_uri.mobile_scheme' : 'redirect_uri.https_required';
+}
+
+export function validateClientInput(input: ClientInput): FieldError[] {
+  const errors: FieldError[] = [];
+  if (!input.name?.trim()) errors.push({ field: 'name', code: 'required' });
+  else if (input.name.length > 100) errors.push({ field: 'name', code: 'too_long' });
+  if (!input.description?.trim()) errors.push({ field: 'description', code: 'required' });
+  else if (input.description.length > 1000) errors.push({ field: 'description', code: 'too_long' });
+  if (!(APP_TYPES as readonly string[]).includes(input.appType)) errors.push({ field: 'appType', code: 'invalid', value: input.appType });
+  if (!input.redirectUris?.length) errors.push({ field: 'redirectUris', code: 'required' });
+  for (const uri of input.redirectUris ?? []) {
+    const code = validateRedirectUri(uri, input.appType);
+    if (code) errors.push({ field: 'redirectUris', code, value: uri });
+  }
+  for (const scope of input.scopes ?? []) {
+    if (!isScope(scope)) errors.push({ field: 'scopes', code: 'unknown', value: scope });
+  }
+  for (const scope of REQUIRED_SCOPES) {
+    if (!input.scopes?.includes(scope)) errors.push({ field: 'scopes', code: 'required_scope', value: scope });
+  }
+  return errors;
+}
+
+export class ClientValidationError extends Error {
+  constructor(readonly errors: FieldError[]) {
+    super(`invalid application: ${errors.map((e) => `${e.field} ${e.code}${e.value ? ` (${e.value})` : ''}`).join(', ')}`);
+    this.name = 'ClientValidationError';
+  }
+}

@@ -1,0 +1,13 @@
+// Development values that make `npm start` work on a fresh clone. They are public, so production
+// mode refuses every one of them.
+import type { SignInConfigInput } from './schema.ts';
+
+export const DEV_COOKIE_KEY = 'dev-only-cookie-key-change-me-0000000000';
+export const DEV_PAIRWISE_SALT = 'dev-only-pairwise-salt-change-me-00000000';
+
+export const devDefaults: SignInConfigInput = {
+  issuer: 'http://localhost:3000',
+  port: 3000,
+  secrets: { cookieKeys: [DEV_COOKIE_KEY], pairwiseSalt: DEV_PAIRWISE_SALT },
+  storage: { kind: 'embedded', dataDir: './data' },
+};

@@ -1,0 +1,81 @@
+// The provider config file, as a schema. The engine silently ignores keys it does not know, so
+// our own file is checked strictly: an unknown key or a bad value stops the server and names the field.
+import { z } from 'zod';
+
+const seconds = z.number().int().positive();
+const locale = z.enum(['fr', 'en']);
+
+const postgres = z.strictObject({
+  url: z.string().min(1),
+  pool: z
+    .strictObject({
+      max: z.number().int().min(1).default(10),
+      connectionTimeoutMs: z.number().int().min(100).default(3000),
+      idleTimeoutMs: z.number().int().min(0).default(30000),
+      statementTimeoutMs: z.number().int().min(100).default(5000),
+    })
+    .prefault({}),
+});
+
+const redis = z.strictObject({
+  url: z.string().min(1),
+  keyPrefix: z.string().default('signin:'),
+  commandTimeoutMs: z.number().int().min(100).default(2000),
+});
+
+const storage = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('embedded'), dataDir: z.string().min(1).default('./data'), redis: redis.optional() }),
+  z.strictObject({ kind: z.literal('postgres'), postgres, redis: redis.optional() }),
+]);
+
+export const configSchema = z.strictObject({
+  /** Public URL of the service; every URL it hands out starts with it. */
+  issuer: z.url({ protocol: /^https?$/ }).refine((u) => !u.endsWith('/'), 'must not end with a slash'),
+  /** TCP port of the standalone server. */
+  port: z.number().int().min(0).max(65535).default(3000),
+  /** Production refuses the development secrets and a plain-http issuer. */
+  production: z.boolean().default(false),
+  /** Behind a reverse proxy that sets X-Forwarded-*: trust it. */
+  trustProxy: z.boolean().default(false),
+  secrets: z.strictObject({
+    /** Signing keys of the cookies, newest first; each at least 32 characters. */
+    cookieKeys: z.array(z.string().min(32, 'must be at least 32 characters')).min(1),
+    /** Secret salt of the per-client pairwise subject identifiers. Changing it changes every sub. */
+    pairwiseSalt: z.string().min(32, 'must be at least 32 characters'),
+  }),
+  storage: storage.prefault({ kind: 'embedded' }),
+  keys: z
+    .strictObject({
+      /** Where the signing keys live: in the database (shared by every instance) or in a JWKS file. */
+      source: z.enum(['database', 'file']).default('database'),
+      file: z.string().optional(),
+      /** Algorithms of the signing keys generated on first start; RS256 is always one of them. */
+      algorithms: z.array(z.enum(['RS256', 'ES256', 'EdDSA'])).default(['RS256', 'ES256']),
+    })
+    .refine((k) => k.source !== 'file' || !!k.file, { message: 'keys.file is required when keys.source is "file"', path: ['file'] })
+    .prefault({}),
+  ttl: z
+    .strictObject({
+      accessToken: seconds.default(3600),
+      authorizationCode: seconds.max(600).default(60),
+      idToken: seconds.default(3600),
+      refreshToken: seconds.default(30 * 24 * 3600),
+      /** Sessions and remembered consents live this long. */
+      session: seconds.default(14 * 24 * 3600),
+      interaction: seconds.default(3600),
+      /** A rotated refresh token still works this long, for apps that refresh in parallel. */
+      refreshTokenReuseGrace: z.number().int().min(0).max(300).default(30),
+    })
+    .prefault({}),
+  languages: z
+    .strictObject({
+      default: locale.default('fr'),
+      supported: z.array(locale).min(1).default(['fr', 'en']),
+    })
+    .refine((l) => l.supported.includes(l.default), { message: 'the default language must be in languages.supported', path: ['default'] })
+    .prefault({}),
+  portal: z.strictObject({ path: z.string().regex(/^\/[a-z0-9/_-]*$/i).default('/portal') }).prefault({}),
+});
+
+export type SignInConfig = z.output<typeof configSchema>;
+export type SignInConfigInput = z.input<typeof configSchema>;

@@ -1,0 +1,33 @@
+// /healthz says the process is up; /readyz says its storage answers, for a load balancer to tell apart
+// an instance to restart from one to take out of rotation while a dependency is down.
+import type Koa from 'koa';
+
+export function healthRoutes(ready: () => Promise<void>, timeoutMs = 2000): Koa.Middleware {
+  return async (ctx, next) => {
+    if (ctx.path === '/healthz' && ctx.method === 'GET') {
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = { status: 'ok' };
+      return;
+    }
+    if (ctx.path === '/readyz' && ctx.method === 'GET') {
+      ctx.set('Cache-Control', 'no-store');
+      try {
+        await withTimeout(ready(), timeoutMs);
+        ctx.body = { status: 'ready' };
+      } catch {
+        ctx.status = 503;
+        ctx.body = { status: 'unavailable' };
+      }
+      return;
+    }
+    await next();
+  };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timed out')), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,30 @@
+// A registered application as the engine's client metadata.
+import type { RegisteredClient } from '../clients/registry.ts';
+
+/**
+ * Pairwise `sub` is computed per client_id (see policy/pairwise.ts), never per host. The engine still
+ * wants a sector_identifier_uri when redirect URIs span several hosts, so each client gets a synthetic
+ * one that is never fetched (sectorIdentifierUriValidate returns false).
+ */
+export const syntheticSectorUri = (clientId: string): string => `https://sector.invalid/${clientId}`;
+
+export function toClientMetadata(client: RegisteredClient): Record<string, unknown> {
+  return {
+    client_id: client.clientId,
+    // The hash, compared by hashed-client-secrets.ts; the engine never sees the secret itself.
+    client_secret: client.secretHash,
+    client_name: client.name,
+    description: client.description,
+    app_type: client.appType,
+    application_type: client.appType === 'mobile' ? 'native' : 'web',
+    redirect_uris: client.redirectUris,
+    post_logout_redirect_uris: client.redirectUris,
+    response_types: ['code'],
+    grant_types: ['authorization_code', 'refresh_token'],
+    scope: client.scopes.join(' '),
+    token_endpoint_auth_method: 'client_secret_post',
+    subject_type: 'pairwise',
+    sector_identifier_uri: syntheticSectorUri(client.clientId),
+    id_token_signed_response_alg: 'RS256',
+  };
+}

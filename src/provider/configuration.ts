@@ -1,0 +1,119 @@
+// The engine's configuration as a pure function of our config and the hooks it needs: no I/O here,
+// so what the service offers can be read (and tested) in one place.
+import type { Configuration, FindAccount, KoaContextWithOIDC, ErrorOut, Client } from 'oidc-provider';
+import type { SignInConfig } from '../config/schema.ts';
+import { pairwiseSub } from '../policy/pairwise.ts';
+import { SCOPE_CLAIMS, SCOPES } from '../policy/scopes.ts';
+import { issueRefreshToken, rotateRefreshToken } from './refresh-tokens.ts';
+import { ROUTES, interactionUrl } from './routes.ts';
+
+export interface ProviderHooks {
+  adapter: Configuration['adapter'];
+  findAccount: FindAccount;
+  loadExistingGrant: (ctx: KoaContextWithOIDC) => Promise<unknown>;
+  renderError: (ctx: KoaContextWithOIDC, out: ErrorOut, error: Error) => Promise<void> | void;
+  logoutSource: (ctx: KoaContextWithOIDC, form: string) => Promise<void> | void;
+  postLogoutSuccessSource: (ctx: KoaContextWithOIDC) => Promise<void> | void;
+  jwks: { keys: object[] };
+}
+
+export function buildProviderConfiguration(config: SignInConfig, hooks: ProviderHooks): Configuration {
+  const secure = config.issuer.startsWith('https://');
+  return {
+    adapter: hooks.adapter,
+    findAccount: hooks.findAccount,
+    loadExistingGrant: hooks.loadExistingGrant as Configuration['loadExistingGrant'],
+    renderError: hooks.renderError as Configuration['renderError'],
+    jwks: hooks.jwks as Configuration['jwks'],
+    routes: ROUTES,
+    interactions: { url: (_ctx, interaction) => interactionUrl(interaction.uid) },
+
+    // Authorization code flow only, with PKCE S256 for every client (the engine knows only S256).
+    responseTypes: ['code'],
+    pkce: { required: () => true },
+    // Redirect URIs match exactly and must always be sent, as the spec requires.
+    allowOmittingSingleRegisteredRedirectUri: false,
+    // The secret in the body (the spec) or in HTTP Basic (RFC 6749 §2.3.1): both for every client.
+    clientAuthMethods: ['client_secret_post', 'client_secret_basic'],
+    // Secrets are stored hashed, so nothing may use them as HMAC keys: no HS*, no client_secret_jwt.
+    enabledJWA: {
+      idTokenSigningAlgValues: ['RS256', 'ES256', 'EdDSA'],
+      clientAuthSigningAlgValues: ['RS256', 'ES256', 'EdDSA'],
+      requestObjectSigningAlgValues: ['RS256', 'ES256', 'EdDSA'],
+      userinfoSigningAlgValues: ['RS256', 'ES256', 'EdDSA'],
+      introspectionSigningAlgValues: ['RS256', 'ES256', 'EdDSA'],
+      authorizationSigningAlgValues: ['RS256', 'ES256', 'EdDSA'],
+      dPoPSigningAlgValues: ['ES256', 'EdDSA', 'RS256'],
+    } as Configuration['enabledJWA'],
+
+    // Minimal claims: each scope releases only its own claims; `claims` requests are off.
+    scopes: [...SCOPES],
+    claims: Object.fromEntries(Object.entries(SCOPE_CLAIMS).map(([scope, claims]) => [scope, [...claims]])),
+    conformIdTokenClaims: true,
+    subjectTypes: ['pairwise'],
+    pairwiseIdentifier: (_ctx, accountId, client) => pairwiseSub(config.secrets.pairwiseSalt, client.clientId, accountId),
+    sectorIdentifierUriValidate: () => false,
+    extraClientMetadata: { properties: ['description', 'app_type'] },
+    clientDefaults: {
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'client_secret_post',
+      id_token_signed_response_alg: 'RS256',
+      subject_type: 'pairwise',
+    },
+
+    issueRefreshToken: issueRefreshToken as Configuration['issueRefreshToken'],
+    rotateRefreshToken,
+    // Refresh tokens outlive the browser session: signing out of the service does not sign the user
+    // out of every application (the account page revokes applications one by one).
+    expiresWithSession: () => false,
+
+    ttl: {
+      AccessToken: config.ttl.accessToken,
+      AuthorizationCode: config.ttl.authorizationCode,
+      IdToken: config.ttl.idToken,
+      RefreshToken: config.ttl.refreshToken,
+      Session: config.ttl.session,
+      // Remembered consents live as long as sessions do.
+      Grant: config.ttl.session,
+      Interaction: config.ttl.interaction,
+      PushedAuthorizationRequest: 60,
+    },
+
+    cookies: {
+      keys: config.secrets.cookieKeys,
+      long: { httpOnly: true, sameSite: 'lax', secure },
+      short: { httpOnly: true, sameSite: 'lax', secure },
+    },
+
+    features: {
+      devInteractions: { enabled: false },
+      userinfo: { enabled: true },
+      revocation: { enabled: true },
+      introspection: {
+        enabled: true,
+        // A resource server learns about a token only when it is authenticated as a client.
+        allowedPolicy: (_ctx: KoaContextWithOIDC, client: Client) => client.clientAuthMethod !== 'none',
+      },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: hooks.logoutSource,
+        postLogoutSuccessSource: hooks.postLogoutSuccessSource,
+      },
+      // Sender-constrained tokens for clients that ask (RFC 9449); never required.
+      dPoP: { enabled: true },
+      // PAR (RFC 9126) for clients that prefer it; plain query requests keep working.
+      pushedAuthorizationRequests: { enabled: true, requirePushedAuthorizationRequests: false },
+      // One protected resource (userinfo): resource indicators would only add surface.
+      resourceIndicators: { enabled: false },
+      claimsParameter: { enabled: false },
+      requestObjects: { enabled: false },
+      registration: { enabled: false },
+      clientCredentials: { enabled: false },
+      deviceFlow: { enabled: false },
+      encryption: { enabled: false },
+    } as Configuration['features'],
+
+    discovery: { ui_locales_supported: config.languages.supported, claims_locales_supported: config.languages.supported },
+  };
+}

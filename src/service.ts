@@ -1,0 +1,89 @@
+// createSignInService: wires config, storage, stores, the engine and the pages into one Koa app.
+import Koa from 'koa';
+import mount from 'koa-mount';
+import type Provider from 'oidc-provider';
+import { openStorage, type Storage } from '../adapters/storage.ts';
+import { assertSchemaCurrent, migrate } from '../adapters/sql/migrate.ts';
+import { deleteExpired } from '../adapters/sql/adapter.ts';
+import { interactionRoutes } from '../interactions/router.ts';
+import { AccountStore } from './accounts/store.ts';
+import { ClientRegistry } from './clients/registry.ts';
+import type { SignInConfig } from './config/schema.ts';
+import { ConsentStore } from './consents/store.ts';
+import { revokeGrant } from './grants/revoke.ts';
+import { healthRoutes } from './http/health.ts';
+import { loadKeysFromDatabase, loadKeysFromFile } from './keys/signing-keys.ts';
+import { createProvider } from './provider/create-provider.ts';
+import type { ServiceContext } from './service-context.ts';
+
+export interface SignInServiceOptions {
+  /** Storage already opened by the caller (tests, several services on one pool); closed by the caller. */
+  storage?: Storage;
+  /**
+   * `auto` applies pending migrations at start; `check` refuses to start on a schema that is not
+   * current. Default: `auto` for the embedded store (it belongs to this process), `check` otherwise.
+   */
+  migrations?: 'auto' | 'check';
+  /** Seconds between sweeps of expired rows; 0 turns the sweep off. Default 600. */
+  sweepIntervalSeconds?: number;
+}
+
+export interface SignInService {
+  /** The Koa app: mount it (koa-mount) or serve it (`app.callback()`). */
+  app: Koa;
+  provider: Provider;
+  context: ServiceContext;
+  storage: Storage;
+  close(): Promise<void>;
+}
+
+export async function createSignInService(config: SignInConfig, options: SignInServiceOptions = {}): Promise<SignInService> {
+  const storage = options.storage ?? (await openStorage(config.storage));
+  const { db } = storage;
+  try {
+    const mode = options.migrations ?? (config.storage.kind === 'embedded' ? 'auto' : 'check');
+    if (mode === 'auto') await migrate(db);
+    else await assertSchemaCurrent(db);
+  } catch (error) {
+    if (!options.storage) await storage.close();
+    throw error;
+  }
+
+  const adapters = storage.adapterFactory({ refreshTokenReuseGrace: config.ttl.refreshTokenReuseGrace });
+  const accounts = new AccountStore(db);
+  const clients = new ClientRegistry(db);
+  const consents = new ConsentStore(db);
+  const keys = config.keys.source === 'file' ? loadKeysFromFile(config.keys.file!, config.keys.algorithms) : await loadKeysFromDatabase(db, config.keys.algorithms);
+
+  const provider = createProvider(config, { adapters, accounts, clients, consents, keys });
+  const context: ServiceContext = { config, db, accounts, clients, consents, provider };
+
+  // A deleted application loses every grant and token it was given.
+  clients.onChange(async (clientId) => {
+    if (await clients.get(clientId)) return;
+    for (const consent of await consents.listForClient(clientId)) await revokeGrant(adapters, consent.grantId);
+    await consents.forget({ clientId });
+  });
+
+  const app = new Koa();
+  app.keys = config.secrets.cookieKeys;
+  app.proxy = config.trustProxy;
+  app.use(healthRoutes(async () => void (await db.query('SELECT 1'))));
+  app.use(interactionRoutes(context));
+  app.use(mount(provider));
+
+  const sweepSeconds = options.sweepIntervalSeconds ?? 600;
+  const sweep = sweepSeconds > 0 ? setInterval(() => void deleteExpired(db).catch(() => {}), sweepSeconds * 1000) : undefined;
+  sweep?.unref();
+
+  return {
+    app,
+    provider,
+    context,
+    storage,
+    async close() {
+      if (sweep) clearInterval(sweep);
+      if (!options.storage) await storage.close();
+    },
+  };
+}

@@ -1,0 +1,45 @@
+// One complete sign-in as a test needs it: start at the application, sign in and consent in the
+// browser, redeem the code with the application's credentials.
+import { Browser, signInAndConsent, type Arrival } from './browser.ts';
+import type { RelyingParty } from './relying-party.ts';
+
+export interface FlowOptions {
+  params?: Record<string, string>;
+  scopes?: string[];
+  browser?: Browser;
+}
+
+export async function authorize(serviceUrl: string, rp: RelyingParty, user: { email: string; password: string }, options: FlowOptions = {}) {
+  const browser = options.browser ?? new Browser(serviceUrl);
+  const start = await rp.start(options.params);
+  const arrival: Arrival = await signInAndConsent(browser, start.url, user, { scopes: options.scopes });
+  return { ...arrival, start, browser };
+}
+
+export async function signIn(serviceUrl: string, rp: RelyingParty, user: { email: string; password: string }, options: FlowOptions = {}) {
+  const flow = await authorize(serviceUrl, rp, user, options);
+  const tokens = await rp.redeem(flow.callback, flow.start);
+  return { ...flow, tokens };
+}
+
+/** A raw form POST to a token-style endpoint, as `curl -d` would send it. */
+export async function postForm(url: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(fields),
+  });
+  const text = await res.text();
+  let json: Record<string, unknown> = {};
+  try {
+    json = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    // not JSON: the test inspecting it will say so
+  }
+  return { status: res.status, json, text, headers: res.headers };
+}
+
+export async function userinfo(serviceUrl: string, accessToken: string) {
+  const res = await fetch(`${serviceUrl}/oauth/userinfo`, { headers: { authorization: `Bearer ${accessToken}` } });
+  return { status: res.status, json: (await res.json().catch(() => ({}))) as Record<string, unknown> };
+}
