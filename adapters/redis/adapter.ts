@@ -1,0 +1,112 @@
+// oidc-provider's storage contract on Redis, for the hot short-lived models (sessions, interactions,
+// codes, access tokens...). Same semantics as the SQL adapter, keyed by the hash of each id.
+//
+// Layout, with P the key prefix and H = storageKey(id):
+//   P<Model>:H                  hash { payload: JSON without jti, consumed?: epoch seconds }
+//   P<Model>:uid:<uid>          H of the record holding that uid (Session.findByUid)
+//   P<Model>:userCode:<hash>    H of the record holding that user code (DeviceCode.findByUserCode)
+//   Pgrant:<grantId>            set of the record keys issued under that grant
+// A hash rather than one JSON string: `consume` only adds a field (HSETNX), so it neither parses and
+// rewrites the payload in Lua nor needs SET ... KEEPTTL, and the record keeps the TTL it was given.
+import type { ChainableCommander, Redis } from 'ioredis';
+import { storageKey } from '../token-key.ts';
+import { alreadyConsumed, restoreId, stripId, type ModelAdapter, type Payload } from '../adapter.ts';
+import { defineScripts } from './scripts.ts';
+
+/**
+ * The TTL of a record saved without one. Every key here must expire, or Redis would fill up with
+ * abandoned sessions; the engine passes a TTL for all the models we route here, and 14 days is above
+ * any of them (our longest, Session, follows the session cookie), so this is only a safety net.
+ */
+export const MAX_TTL_SECONDS = 14 * 24 * 3600;
+
+export interface RedisAdapterOptions {
+  keyPrefix: string;
+}
+
+/**
+ * Note for RefreshToken: the reuse grace lives in the SQL adapter only; storage.ts never routes refresh
+ * tokens here, and if one were, it would be strictly single-use (the safe side).
+ */
+export function redisAdapter(redis: Redis, model: string, options: RedisAdapterOptions): ModelAdapter {
+  defineScripts(redis);
+  const prefix = options.keyPrefix;
+  const recordKey = (hash: string) => `${prefix}${model}:${hash}`;
+  const uidKey = (uid: string) => `${prefix}${model}:uid:${uid}`;
+  // User codes are short secrets typed by a person: hashed too, like everything a dump could replay.
+  const userCodeKey = (userCode: string) => `${prefix}${model}:userCode:${storageKey(userCode)}`;
+  const grantKey = (grantId: string) => `${prefix}grant:${grantId}`;
+  // Interactions carry the grantId of a grant they may reuse; they are not issued under it, and the
+  // engine never revokes them by grant, so they stay out of grant sets (as in the engine's own adapter).
+  const grantBound = model !== 'Interaction';
+
+  const load = async (hash: string, id?: string): Promise<Payload | undefined> => {
+    const [json, consumed] = await redis.hmget(recordKey(hash), 'payload', 'consumed');
+    if (json === null) return undefined; // a miss is undefined, never {}: the engine tests truthiness
+    const stored = JSON.parse(json) as Payload;
+    const payload = id === undefined ? stored : restoreId(model, id, stored);
+    return consumed === null ? payload : { ...payload, consumed: Number(consumed) };
+  };
+
+  const loadByIndex = async (indexKey: string): Promise<Payload | undefined> => {
+    // Index entries are pointers checked on read: one left behind by a destroyed record finds nothing.
+    const hash = await redis.get(indexKey);
+    return hash === null ? undefined : load(hash);
+  };
+
+  return {
+    async upsert(id, payload, expiresIn) {
+      const hash = storageKey(id);
+      const key = recordKey(hash);
+      const ttl = expiresIn === undefined ? MAX_TTL_SECONDS : Math.ceil(expiresIn);
+      if (ttl <= 0) {
+        // Already expired on arrival: what SQL would store and never return.
+        await redis.del(key);
+        return;
+      }
+      // One MULTI: the record, its indexes and its grant membership appear together or not at all.
+      // HSET keeps an existing `consumed` field, as the SQL upsert keeps consumed_at.
+      const tx = redis.multi().hset(key, 'payload', JSON.stringify(stripId(model, payload))).expire(key, ttl);
+      if (payload.uid) tx.set(uidKey(payload.uid), hash, 'EX', ttl);
+      if (payload.userCode) tx.set(userCodeKey(payload.userCode), hash, 'EX', ttl);
+      if (grantBound && payload.grantId) {
+        const grant = grantKey(payload.grantId);
+        // The set lives as long as its longest-lived member, so revocation always finds every member.
+        tx.sadd(grant, key).signinExtendTtl(grant, ttl);
+      }
+      await execOrThrow(tx);
+    },
+
+    find: (id) => load(storageKey(id), id),
+
+    findByUid: (uid) => loadByIndex(uidKey(uid)),
+
+    findByUserCode: (userCode) => loadByIndex(userCodeKey(userCode)),
+
+    async consume(id) {
+      // Atomic on the server: of concurrent redemptions exactly one sets `consumed` and wins.
+      const won = await redis.signinConsume(recordKey(storageKey(id)), Math.floor(Date.now() / 1000));
+      if (won !== 1) throw alreadyConsumed(model);
+    },
+
+    async destroy(id) {
+      // Index entries and grant-set members pointing here are left to expire: they are only ever
+      // followed to this key, which is gone. Deleting a uid index here could even be wrong, since
+      // Session.resetIdentifier saves the same uid under a new id.
+      await redis.del(recordKey(storageKey(id)));
+    },
+
+    async revokeByGrantId(grantId) {
+      // One set per grant across models: the engine (and src/grants/revoke.ts) always revokes every
+      // grant-bound model together, so the first call ends them all and the others find an empty set.
+      await redis.signinRevokeGrant(grantKey(grantId), redis.options.keyPrefix ?? '');
+    },
+  };
+}
+
+/** MULTI reports a failed command in its results instead of rejecting: surface it. */
+async function execOrThrow(tx: ChainableCommander): Promise<void> {
+  const results = await tx.exec();
+  if (results === null) throw new Error('Redis transaction aborted');
+  for (const [error] of results) if (error) throw error;
+}

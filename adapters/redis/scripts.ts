@@ -1,0 +1,48 @@
+// The Lua scripts of the Redis adapter. Each runs atomically on the server, which is what makes
+// single-use redemption and grant revocation safe when several instances share one Redis.
+import type { Redis, Result } from 'ioredis';
+
+declare module 'ioredis' {
+  interface RedisCommander<Context> {
+    /** 1 when this call marked the record consumed, 0 when it was consumed already or is gone. */
+    signinConsume(key: string, epochSeconds: number): Result<number, Context>;
+    /** Raises the key's TTL to `seconds` if it is lower (or unset); never shortens it. */
+    signinExtendTtl(key: string, seconds: number): Result<number, Context>;
+    /** Deletes every member of a grant set, then the set; returns how many members it held. */
+    signinRevokeGrant(grantKey: string, clientPrefix: string): Result<number, Context>;
+  }
+}
+
+// HSETNX alone would be atomic, but on a missing (expired) key it would create a hash without a TTL:
+// the EXISTS check keeps a late consume from resurrecting an expired code as an immortal key.
+// HSETNX adds a field and leaves the key's TTL alone, so the code still expires when it was meant to.
+const CONSUME = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+return redis.call('HSETNX', KEYS[1], 'consumed', ARGV[1])`;
+
+// TTL is -1 for a set just created by SADD in the same transaction, so the first member sets it.
+const EXTEND_TTL = `
+if redis.call('TTL', KEYS[1]) < tonumber(ARGV[1]) then
+  return redis.call('EXPIRE', KEYS[1], ARGV[1])
+end
+return 0`;
+
+// Members are stored as the adapter's key names; the client's own keyPrefix (ioredis applies it to
+// KEYS but not to keys a script computes) is passed in so the script deletes the same keys. This
+// touches keys not declared in KEYS, which is fine on one Redis server but not on Redis Cluster.
+const REVOKE_GRANT = `
+local members = redis.call('SMEMBERS', KEYS[1])
+for _, member in ipairs(members) do redis.call('DEL', ARGV[1] .. member) end
+redis.call('DEL', KEYS[1])
+return #members`;
+
+const defined = new WeakSet<Redis>();
+
+/** Defines the scripts once per client; ioredis then runs them by EVALSHA, loading them when needed. */
+export function defineScripts(redis: Redis): void {
+  if (defined.has(redis)) return;
+  redis.defineCommand('signinConsume', { numberOfKeys: 1, lua: CONSUME });
+  redis.defineCommand('signinExtendTtl', { numberOfKeys: 1, lua: EXTEND_TTL });
+  redis.defineCommand('signinRevokeGrant', { numberOfKeys: 1, lua: REVOKE_GRANT });
+  defined.add(redis);
+}

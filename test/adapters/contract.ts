@@ -1,0 +1,232 @@
+// One contract for every storage backend: what oidc-provider expects of an adapter, plus our own
+// promises (hashed ids at rest, single-use redemption under concurrency, refresh-token reuse grace).
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdapterOptions, ModelAdapter, Payload } from '../../adapters/adapter.ts';
+
+export interface AdapterBackend {
+  adapter(model: string, options?: AdapterOptions): ModelAdapter;
+  /** Everything the store holds, as one text, for the at-rest checks. */
+  dump(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface ContractOptions {
+  /** The backend stores RefreshToken (SQL does; Redis never does): test the reuse grace. */
+  refreshTokens?: boolean;
+}
+
+const NO_GRACE: AdapterOptions = { refreshTokenReuseGrace: 0 };
+
+/** A value shaped like the engine's: 43 base64url characters, 256 random bits. */
+export const tokenId = (): string => randomBytes(32).toString('base64url');
+
+const now = () => Math.floor(Date.now() / 1000);
+
+function tokenPayload(kind: string, id: string, extra: Partial<Payload> = {}): Payload {
+  const iat = now();
+  return { kind, jti: id, iat, exp: iat + 60, accountId: 'account-1', clientId: 'client-1', scope: 'openid', ...extra };
+}
+
+/** Settles every promise and sorts outcomes: how many resolved, and the rejection reasons. */
+async function outcomes(promises: Promise<unknown>[]): Promise<{ resolved: number; rejected: unknown[] }> {
+  const results = await Promise.allSettled(promises);
+  return {
+    resolved: results.filter((r) => r.status === 'fulfilled').length,
+    rejected: results.flatMap((r) => (r.status === 'rejected' ? [r.reason] : [])),
+  };
+}
+
+export function describeAdapterContract(name: string, makeBackend: () => Promise<AdapterBackend>, options: ContractOptions = {}): void {
+  describe(`${name} adapter contract`, () => {
+    let backend: AdapterBackend;
+    const adapter = (model: string, opts: AdapterOptions = NO_GRACE) => backend.adapter(model, opts);
+
+    beforeAll(async () => {
+      backend = await makeBackend();
+    });
+    afterAll(async () => {
+      await backend?.close();
+    });
+
+    it('round-trips a payload, restoring jti from the id', async () => {
+      const id = tokenId();
+      const payload = tokenPayload('AccessToken', id, { grantId: 'g-roundtrip', extra: { tenant: 'a' } });
+      await adapter('AccessToken').upsert(id, payload, 60);
+      expect(await adapter('AccessToken').find(id)).toEqual(payload);
+    });
+
+    it('keeps Session payloads whole (the engine needs jti back from findByUid)', async () => {
+      const id = tokenId();
+      const session = { kind: 'Session', jti: id, uid: `uid-${tokenId()}`, exp: now() + 60, accountId: 'a1', loginTs: now() };
+      await adapter('Session').upsert(id, session, 60);
+      expect(await adapter('Session').find(id)).toEqual(session);
+    });
+
+    it('returns undefined, not {}, for a miss', async () => {
+      const accessTokens = adapter('AccessToken');
+      expect(await accessTokens.find(tokenId())).toBeUndefined();
+      expect(await adapter('Session').findByUid('no-such-uid')).toBeUndefined();
+      expect(await adapter('DeviceCode').findByUserCode('NO-SUCH')).toBeUndefined();
+    });
+
+    it('keys models apart: one id under two models is two records', async () => {
+      const id = tokenId();
+      await adapter('AccessToken').upsert(id, tokenPayload('AccessToken', id), 60);
+      expect(await adapter('AuthorizationCode').find(id)).toBeUndefined();
+    });
+
+    it('replaces the payload on a second upsert of the same id', async () => {
+      const id = tokenId();
+      const interactions = adapter('Interaction');
+      await interactions.upsert(id, { kind: 'Interaction', jti: id, returnTo: '/first', exp: now() + 60 }, 60);
+      await interactions.upsert(id, { kind: 'Interaction', jti: id, returnTo: '/second', exp: now() + 60 }, 60);
+      expect((await interactions.find(id))?.returnTo).toBe('/second');
+    });
+
+    it('forgets a record once its expiresIn has passed', async () => {
+      const id = tokenId();
+      const codes = adapter('AuthorizationCode');
+      await codes.upsert(id, tokenPayload('AuthorizationCode', id), 1);
+      expect(await codes.find(id)).toBeDefined();
+      await sleep(1100);
+      expect(await codes.find(id)).toBeUndefined();
+    });
+
+    it('consume sets consumed (epoch seconds) and keeps the expiry', async () => {
+      const id = tokenId();
+      const codes = adapter('AuthorizationCode');
+      await codes.upsert(id, tokenPayload('AuthorizationCode', id), 1);
+      const before = now();
+      await codes.consume(id);
+      const found = await codes.find(id);
+      expect(found?.consumed).toBeGreaterThanOrEqual(before - 1);
+      expect(found?.consumed).toBeLessThanOrEqual(now() + 1);
+      expect(found?.jti).toBe(id);
+      await sleep(1100);
+      expect(await codes.find(id)).toBeUndefined();
+    });
+
+    it('lets exactly one of 20 concurrent consumes win; the others get invalid_grant', async () => {
+      const id = tokenId();
+      const codes = adapter('AuthorizationCode');
+      await codes.upsert(id, tokenPayload('AuthorizationCode', id, { grantId: 'g-race' }), 60);
+      const { resolved, rejected } = await outcomes(Array.from({ length: 20 }, () => codes.consume(id)));
+      expect(resolved).toBe(1);
+      expect(rejected).toHaveLength(19);
+      for (const reason of rejected) expect((reason as { error?: string }).error).toBe('invalid_grant');
+    });
+
+    it('rejects consuming a code that does not exist', async () => {
+      await expect(adapter('AuthorizationCode').consume(tokenId())).rejects.toMatchObject({ error: 'invalid_grant' });
+    });
+
+    it('finds a Session by uid, and follows a session whose id was reset', async () => {
+      const sessions = adapter('Session');
+      const uid = `uid-${tokenId()}`;
+      const first = tokenId();
+      await sessions.upsert(first, { kind: 'Session', jti: first, uid, exp: now() + 60 }, 60);
+      expect((await sessions.findByUid(uid))?.jti).toBe(first);
+
+      // Session.resetIdentifier (login, logout): the old id is destroyed, the same uid saved anew.
+      const second = tokenId();
+      await sessions.destroy(first);
+      await sessions.upsert(second, { kind: 'Session', jti: second, uid, exp: now() + 60 }, 60);
+      expect((await sessions.findByUid(uid))?.jti).toBe(second);
+
+      await sessions.destroy(second);
+      expect(await sessions.findByUid(uid)).toBeUndefined();
+    });
+
+    it('finds a DeviceCode by user code', async () => {
+      const id = tokenId();
+      const userCode = `BCDF-${randomBytes(3).toString('hex')}`;
+      await adapter('DeviceCode').upsert(id, tokenPayload('DeviceCode', id, { userCode }), 60);
+      expect(await adapter('DeviceCode').findByUserCode(userCode)).toMatchObject({ userCode, clientId: 'client-1' });
+    });
+
+    it('destroy removes the record', async () => {
+      const id = tokenId();
+      const accessTokens = adapter('AccessToken');
+      await accessTokens.upsert(id, tokenPayload('AccessToken', id), 60);
+      await accessTokens.destroy(id);
+      expect(await accessTokens.find(id)).toBeUndefined();
+      await accessTokens.destroy(id); // destroying twice is harmless
+    });
+
+    it("revokeByGrantId removes every model's records of that grant, and not another grant's", async () => {
+      const models = options.refreshTokens ? ['AccessToken', 'AuthorizationCode', 'RefreshToken'] : ['AccessToken', 'AuthorizationCode'];
+      const [revoked, kept] = [`g-${tokenId()}`, `g-${tokenId()}`];
+      const ids = new Map<string, { revoked: string[]; kept: string[] }>();
+      for (const model of models) {
+        const entry = { revoked: [tokenId(), tokenId()], kept: [tokenId()] };
+        ids.set(model, entry);
+        for (const id of entry.revoked) await adapter(model).upsert(id, tokenPayload(model, id, { grantId: revoked }), 60);
+        for (const id of entry.kept) await adapter(model).upsert(id, tokenPayload(model, id, { grantId: kept }), 60);
+      }
+
+      // As the engine and src/grants/revoke.ts do: once per grant-bound model.
+      await Promise.all(models.map((model) => adapter(model).revokeByGrantId(revoked)));
+
+      for (const [model, entry] of ids) {
+        for (const id of entry.revoked) expect(await adapter(model).find(id), `${model} of the revoked grant`).toBeUndefined();
+        for (const id of entry.kept) expect(await adapter(model).find(id), `${model} of another grant`).toBeDefined();
+      }
+    });
+
+    it('stores no code or token in the clear', async () => {
+      const code = tokenId();
+      const accessToken = tokenId();
+      await adapter('AuthorizationCode').upsert(code, tokenPayload('AuthorizationCode', code, { grantId: 'g-at-rest' }), 60);
+      await adapter('AccessToken').upsert(accessToken, tokenPayload('AccessToken', accessToken, { grantId: 'g-at-rest' }), 60);
+      await adapter('AuthorizationCode').consume(code);
+      const dump = await backend.dump();
+      expect(dump.length).toBeGreaterThan(0);
+      expect(dump).toContain('g-at-rest'); // the dump does hold these records...
+      expect(dump).not.toContain(code); // ...but neither value
+      expect(dump).not.toContain(accessToken);
+    });
+
+    if (options.refreshTokens) describeReuseGrace(adapter);
+  });
+}
+
+function describeReuseGrace(adapter: (model: string, options?: AdapterOptions) => ModelAdapter): void {
+  describe('RefreshToken reuse grace', () => {
+    const grace30: AdapterOptions = { refreshTokenReuseGrace: 30 };
+
+    it('within the grace, a second consume resolves and find shows no consumed', async () => {
+      const id = tokenId();
+      const tokens = adapter('RefreshToken', grace30);
+      await tokens.upsert(id, tokenPayload('RefreshToken', id, { grantId: `g-${tokenId()}`, iiat: now(), rotations: 0 }), 60);
+      await tokens.consume(id);
+      await tokens.consume(id);
+      const found = await tokens.find(id);
+      expect(found).toBeDefined();
+      expect(found?.consumed).toBeUndefined();
+    });
+
+    it('without a grace, a second consume rejects and find shows consumed', async () => {
+      const id = tokenId();
+      const tokens = adapter('RefreshToken', { refreshTokenReuseGrace: 0 });
+      await tokens.upsert(id, tokenPayload('RefreshToken', id, { grantId: `g-${tokenId()}`, iiat: now(), rotations: 0 }), 60);
+      await tokens.consume(id);
+      await expect(tokens.consume(id)).rejects.toMatchObject({ error: 'invalid_grant' });
+      expect((await tokens.find(id))?.consumed).toBeTypeOf('number');
+    });
+
+    it('using one of two sibling successors ends the other', async () => {
+      const tokens = adapter('RefreshToken', grace30);
+      const grantId = `g-${tokenId()}`;
+      const iiat = now() - 100;
+      const [used, sibling, nextRotation] = [tokenId(), tokenId(), tokenId()];
+      await tokens.upsert(used, tokenPayload('RefreshToken', used, { grantId, iiat, rotations: 1 }), 60);
+      await tokens.upsert(sibling, tokenPayload('RefreshToken', sibling, { grantId, iiat, rotations: 1 }), 60);
+      await tokens.upsert(nextRotation, tokenPayload('RefreshToken', nextRotation, { grantId, iiat, rotations: 2 }), 60);
+      await tokens.consume(used);
+      expect(await tokens.find(sibling)).toBeUndefined();
+      expect(await tokens.find(nextRotation)).toBeDefined();
+    });
+  });
+}
