@@ -1,0 +1,81 @@
+// The provider config file: validated at start, naming the field that is wrong.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError } from '../../src/config/errors.ts';
+import { loadConfig, parseConfig } from '../../src/config/load.ts';
+
+const secrets = { cookieKeys: ['k'.repeat(40)], pairwiseSalt: 's'.repeat(40) };
+const base = { issuer: 'https://id.example.org', secrets };
+
+function problems(raw: unknown, env: NodeJS.ProcessEnv = {}): string[] {
+  try {
+    parseConfig(raw, env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems.map((p) => `${p.field}: ${p.message}`);
+  }
+  throw new Error('expected the config to be refused');
+}
+
+describe('config file', () => {
+  it('fills documented defaults', () => {
+    const config = parseConfig(base, {});
+    expect(config.ttl.accessToken).toBe(3600);
+    expect(config.ttl.authorizationCode).toBe(60);
+    expect(config.languages).toEqual({ default: 'fr', supported: ['fr', 'en'] });
+    expect(config.storage).toEqual({ kind: 'embedded', dataDir: './data' });
+    expect(config.portal.path).toBe('/portal');
+  });
+
+  it('names an unknown key, also a nested one', () => {
+    expect(problems({ ...base, prot: 3000 })).toEqual(['prot: unknown key']);
+    expect(problems({ ...base, ttl: { acessToken: 10 } })).toEqual(['ttl.acessToken: unknown key']);
+  });
+
+  it('names a bad value and what is expected', () => {
+    const [problem] = problems({ ...base, ttl: { accessToken: -5 } });
+    expect(problem).toMatch(/^ttl\.accessToken: /);
+    expect(problems({ ...base, storage: { kind: 'mysql' } })[0]).toMatch(/^storage\.kind: /);
+    expect(problems({ ...base, secrets: { ...secrets, pairwiseSalt: 'short' } })[0]).toBe('secrets.pairwiseSalt: must be at least 32 characters');
+  });
+
+  it('interpolates ${ENV} values and names a missing variable', () => {
+    const config = parseConfig({ ...base, secrets: { ...secrets, pairwiseSalt: '${SALT}' } }, { SALT: 'x'.repeat(40) });
+    expect(config.secrets.pairwiseSalt).toBe('x'.repeat(40));
+    expect(problems({ ...base, storage: { kind: 'postgres', postgres: { url: '${DATABASE_URL}' } } })).toEqual([
+      'storage.postgres.url: environment variable DATABASE_URL is not set',
+    ]);
+  });
+
+  it('refuses development secrets and a plain-http issuer in production', () => {
+    const dev = loadConfig(undefined, {});
+    const found = problems({ ...dev, production: true, storage: dev.storage, issuer: 'http://id.example.org' });
+    expect(found).toEqual(
+      expect.arrayContaining([
+        'issuer: production requires an https issuer',
+        'secrets.cookieKeys: production refuses the development cookie key',
+        'secrets.pairwiseSalt: production refuses the development pairwise salt',
+      ]),
+    );
+    expect(parseConfig({ ...base, production: true }, {}).production).toBe(true);
+  });
+
+  it('reads the file named by --config or SIGNIN_CONFIG, and says which file is wrong', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'signin-config-'));
+    const good = join(dir, 'good.yaml');
+    writeFileSync(good, `issuer: https://id.example.org\nsecrets:\n  cookieKeys: ["${'k'.repeat(40)}"]\n  pairwiseSalt: \${SALT}\nport: 8080\n`);
+    expect(loadConfig(undefined, { SIGNIN_CONFIG: good, SALT: 'y'.repeat(40) }).port).toBe(8080);
+    const bad = join(dir, 'bad.yaml');
+    writeFileSync(bad, `issuer: https://id.example.org\nport: "huit"\n`);
+    expect(() => loadConfig(bad, {})).toThrow(/bad\.yaml[\s\S]*port: /);
+    expect(() => loadConfig(join(dir, 'missing.yaml'), {})).toThrow(/cannot read/);
+  });
+
+  it('uses the development defaults when no file is named', () => {
+    const config = loadConfig(undefined, {});
+    expect(config.issuer).toBe('http://localhost:3000');
+    expect(config.production).toBe(false);
+  });
+});

@@ -1,0 +1,92 @@
+// Revocation (RFC 7009) and introspection for resource servers.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestService, type TestClient, type TestService } from '../support/service.ts';
+import { relyingParty } from '../support/relying-party.ts';
+import { postForm, signIn, userinfo } from '../support/flow.ts';
+
+let svc: TestService;
+beforeAll(async () => {
+  svc = await startTestService();
+});
+afterAll(() => svc.stop());
+
+const revoke = (client: TestClient, token: string, hint?: string) =>
+  postForm(`${svc.url}/oauth/token/revoke`, {
+    token,
+    ...(hint ? { token_type_hint: hint } : {}),
+    client_id: client.clientId,
+    client_secret: client.clientSecret,
+  });
+
+async function tokensFor() {
+  const client = await svc.createClient();
+  const { tokens } = await signIn(svc.url, await relyingParty(svc.url, client), await svc.createUser());
+  return { client, tokens };
+}
+
+describe('revocation', () => {
+  it('answers 200 for an unknown token', async () => {
+    const client = await svc.createClient();
+    const res = await revoke(client, 'not-a-token-we-ever-issued');
+    expect(res.status).toBe(200);
+  });
+
+  it('revokes an access token: userinfo refuses it afterwards', async () => {
+    const { client, tokens } = await tokensFor();
+    expect((await revoke(client, tokens.access_token, 'access_token')).status).toBe(200);
+    expect((await userinfo(svc.url, tokens.access_token)).status).toBe(401);
+  });
+
+  it('does not let one application revoke the tokens of another', async () => {
+    const { tokens } = await tokensFor();
+    const intruder = await svc.createClient();
+    const res = await revoke(intruder, tokens.access_token);
+    expect(res.status).toBeLessThan(500);
+    expect((await userinfo(svc.url, tokens.access_token)).status).toBe(200);
+  });
+
+  it('ends the grant when a refresh token is revoked', async () => {
+    const { client, tokens } = await tokensFor();
+    expect((await revoke(client, tokens.refresh_token!, 'refresh_token')).status).toBe(200);
+    expect((await userinfo(svc.url, tokens.access_token)).status).toBe(401);
+    const res = await postForm(`${svc.url}/oauth/token`, {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token!,
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+    });
+    expect(res.json.error).toBe('invalid_grant');
+  });
+
+  it('requires client authentication: 401 invalid_client without the secret', async () => {
+    const { client, tokens } = await tokensFor();
+    const res = await postForm(`${svc.url}/oauth/token/revoke`, { token: tokens.access_token, client_id: client.clientId });
+    expect(res.status).toBe(401);
+    expect(res.json.error).toBe('invalid_client');
+    expect((await userinfo(svc.url, tokens.access_token)).status).toBe(200);
+  });
+});
+
+describe('introspection', () => {
+  it('tells an authenticated client whether a token is active', async () => {
+    const { client, tokens } = await tokensFor();
+    const res = await postForm(`${svc.url}/oauth/token/introspect`, {
+      token: tokens.access_token,
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+    });
+    expect(res.status).toBe(200);
+    expect(res.json.active).toBe(true);
+    expect(res.json.client_id).toBe(client.clientId);
+  });
+
+  it('refuses a caller that does not authenticate', async () => {
+    const { client, tokens } = await tokensFor();
+    const res = await postForm(`${svc.url}/oauth/token/introspect`, { token: tokens.access_token, client_id: client.clientId });
+    expect(res.status).toBe(401);
+    expect(res.json).not.toHaveProperty('active');
+    const anonymous = await postForm(`${svc.url}/oauth/token/introspect`, { token: tokens.access_token });
+    expect(anonymous.status).toBe(400);
+    expect(anonymous.json.error).toBe('invalid_request');
+  });
+});
