@@ -1,0 +1,7 @@
+// The shape every catalog must have: exactly the keys of the French (default) catalog.
+import type { fr } from './fr.ts';
+
+export type Messages = { readonly [K in keyof typeof fr]: string };
+export type MessageKey = keyof Messages;
+/** Values substituted for `{name}` placeholders. */
+export type MessageVars = Readonly<Record<string, string | number>>;

@@ -1,0 +1,60 @@
+// The localized error page, shared by our interaction routes and the engine's renderError hook.
+// It names what went wrong in plain words and never shows a stack trace or an internal message.
+import { errors } from 'oidc-provider';
+import type { Locale, MessageKey } from '../i18n/index.ts';
+import { renderPage } from './render.ts';
+
+export type ErrorReason =
+  | 'generic'
+  | 'sessionExpired'
+  | 'unknownClient'
+  | 'redirectUri'
+  | 'invalidScope'
+  | 'invalidRequest'
+  | 'accessDenied'
+  | 'server';
+
+const COPY: Readonly<Record<ErrorReason, { title: MessageKey; message: MessageKey }>> = {
+  generic: { title: 'error.title', message: 'error.message' },
+  sessionExpired: { title: 'error.sessionExpired.title', message: 'error.sessionExpired.message' },
+  unknownClient: { title: 'error.unknownClient.title', message: 'error.unknownClient.message' },
+  redirectUri: { title: 'error.redirectUri.title', message: 'error.redirectUri.message' },
+  invalidScope: { title: 'error.invalidScope.title', message: 'error.invalidScope.message' },
+  invalidRequest: { title: 'error.invalidRequest.title', message: 'error.invalidRequest.message' },
+  accessDenied: { title: 'error.accessDenied.title', message: 'error.accessDenied.message' },
+  server: { title: 'error.server.title', message: 'error.server.message' },
+};
+
+const BY_OAUTH_CODE: Readonly<Record<string, ErrorReason>> = {
+  invalid_client: 'unknownClient',
+  invalid_redirect_uri: 'redirectUri',
+  invalid_scope: 'invalidScope',
+  invalid_request: 'invalidRequest',
+  access_denied: 'accessDenied',
+  server_error: 'server',
+};
+
+/** What to tell the user about an OAuth error code (and the error itself, when there is one). */
+export function reasonForOAuthError(code: string | undefined, error?: unknown): ErrorReason {
+  // An expired interaction or a lost cookie is an invalid_request to the engine, but the user can fix it.
+  if (error instanceof errors.SessionNotFound) return 'sessionExpired';
+  return (code && Object.hasOwn(BY_OAUTH_CODE, code) && BY_OAUTH_CODE[code]) || 'generic';
+}
+
+export interface ErrorPage {
+  reason: ErrorReason;
+  status: number;
+  locale: Locale;
+  /** The OAuth error code, shown in small print to help support; never a description or a stack. */
+  code?: string;
+}
+
+export async function renderErrorPage(ctx: Parameters<typeof renderPage>[0], page: ErrorPage): Promise<void> {
+  const copy = COPY[page.reason];
+  await renderPage(
+    ctx,
+    'error',
+    { titleKey: copy.title, messageKey: copy.message, code: page.code ?? null },
+    { status: page.status, locale: page.locale },
+  );
+}
