@@ -1,0 +1,125 @@
+// `signin client ...`: registers and manages applications. A secret is printed only by create and
+// rotate-secret, once; every other output is built from `clientView`, which has no secret field.
+import { ClientValidationError } from '../clients/validate.ts';
+import { COMMON_OPTIONS, JSON_OPTION, expectPositionals, parseCommand, requireOption } from './args.ts';
+import { CommandError, UsageError } from './errors.ts';
+import { describeFieldErrors } from './field-errors.ts';
+import { CLIENT_HELP } from './help.ts';
+import type { CliIo } from './io.ts';
+import { loadCliConfig, withStores } from './open-stores.ts';
+import { clientDetails, clientTable, clientView, printHelp, printJson, printLine } from './output.ts';
+
+const HELP_COMMAND = 'signin client --help';
+const READ_OPTIONS = { ...COMMON_OPTIONS, ...JSON_OPTION } as const;
+const CREATE_OPTIONS = {
+  ...READ_OPTIONS,
+  name: { type: 'string' },
+  description: { type: 'string' },
+  type: { type: 'string' },
+  'redirect-uri': { type: 'string', multiple: true },
+  scopes: { type: 'string' },
+} as const;
+
+const ACTIONS: Record<string, (args: string[], io: CliIo) => Promise<number>> = {
+  create: createClient,
+  list: listClients,
+  show: showClient,
+  delete: deleteClient,
+  'rotate-secret': rotateSecret,
+};
+
+export async function runClient(args: string[], io: CliIo): Promise<number> {
+  const [action, ...rest] = args;
+  if (action === undefined) throw new UsageError(`missing command: signin client ${Object.keys(ACTIONS).join('|')}`, HELP_COMMAND);
+  if (action === '--help' || action === '-h') return printHelp(io, CLIENT_HELP);
+  const handler = Object.hasOwn(ACTIONS, action) ? ACTIONS[action] : undefined;
+  if (!handler) throw new UsageError(`unknown command: signin client ${action}`, HELP_COMMAND);
+  return handler(rest, io);
+}
+
+async function createClient(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommand(args, CREATE_OPTIONS, HELP_COMMAND);
+  if (values.help) return printHelp(io, CLIENT_HELP);
+  expectPositionals(positionals, [], HELP_COMMAND);
+  const input = {
+    name: requireOption(values.name, 'name', HELP_COMMAND),
+    description: requireOption(values.description, 'description', HELP_COMMAND),
+    appType: requireOption(values.type, 'type', HELP_COMMAND),
+    redirectUris: requireOption(values['redirect-uri'], 'redirect-uri', HELP_COMMAND),
+    // Spaces as in an OAuth scope parameter; commas too, which are easier to type unquoted.
+    scopes: requireOption(values.scopes, 'scopes', HELP_COMMAND).split(/[\s,]+/).filter(Boolean),
+    ownerId: null,
+  };
+  const config = loadCliConfig(values.config, io);
+  const { client, clientSecret } = await withStores(config, async ({ clients }) => {
+    try {
+      return await clients.create(input);
+    } catch (error) {
+      if (error instanceof ClientValidationError) throw new CommandError(describeFieldErrors(error.errors));
+      throw error;
+    }
+  });
+
+  if (values.json) {
+    const { client_id, name, app_type, redirect_uris, scopes } = clientView(client);
+    printJson(io, { client_id, client_secret: clientSecret, name, app_type, redirect_uris, scopes });
+    return 0;
+  }
+  printLine(io, `Registered "${client.name}" (${client.appType}).`);
+  printLine(io, `client_id:     ${client.clientId}`);
+  printLine(io, `client_secret: ${clientSecret}`);
+  printLine(io, SHOWN_ONCE);
+  return 0;
+}
+
+const SHOWN_ONCE =
+  'The client secret is shown only once: store it now. Only its hash is kept; if it is lost, run signin client rotate-secret.';
+
+async function listClients(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommand(args, READ_OPTIONS, HELP_COMMAND);
+  if (values.help) return printHelp(io, CLIENT_HELP);
+  expectPositionals(positionals, [], HELP_COMMAND);
+  const clients = await withStores(loadCliConfig(values.config, io), ({ clients }) => clients.list());
+  if (values.json) printJson(io, clients.map(clientView));
+  else printLine(io, clients.length ? clientTable(clients) : 'no applications registered');
+  return 0;
+}
+
+async function showClient(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommand(args, READ_OPTIONS, HELP_COMMAND);
+  if (values.help) return printHelp(io, CLIENT_HELP);
+  const [clientId] = expectPositionals(positionals, ['CLIENT_ID'], HELP_COMMAND);
+  const client = await withStores(loadCliConfig(values.config, io), ({ clients }) => clients.get(clientId));
+  if (!client) throw unknownClient(clientId);
+  if (values.json) printJson(io, clientView(client));
+  else printLine(io, clientDetails(client));
+  return 0;
+}
+
+async function deleteClient(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommand(args, COMMON_OPTIONS, HELP_COMMAND);
+  if (values.help) return printHelp(io, CLIENT_HELP);
+  const [clientId] = expectPositionals(positionals, ['CLIENT_ID'], HELP_COMMAND);
+  const deleted = await withStores(loadCliConfig(values.config, io), ({ clients }) => clients.delete(clientId));
+  if (!deleted) throw unknownClient(clientId);
+  printLine(io, `deleted client ${clientId}`);
+  return 0;
+}
+
+async function rotateSecret(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommand(args, READ_OPTIONS, HELP_COMMAND);
+  if (values.help) return printHelp(io, CLIENT_HELP);
+  const [clientId] = expectPositionals(positionals, ['CLIENT_ID'], HELP_COMMAND);
+  const clientSecret = await withStores(loadCliConfig(values.config, io), ({ clients }) => clients.rotateSecret(clientId));
+  if (clientSecret === undefined) throw unknownClient(clientId);
+  if (values.json) {
+    printJson(io, { client_id: clientId, client_secret: clientSecret });
+    return 0;
+  }
+  printLine(io, `client_id:     ${clientId}`);
+  printLine(io, `client_secret: ${clientSecret}`);
+  printLine(io, `The previous secret no longer works. ${SHOWN_ONCE}`);
+  return 0;
+}
+
+const unknownClient = (clientId: string): CommandError => new CommandError(`no client with id ${clientId}`);

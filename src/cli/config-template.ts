@@ -1,0 +1,83 @@
+// The text of the config file `signin init` writes. It is written by hand rather than by the YAML
+// library so that each section carries a comment saying what it is for.
+export interface TemplateValues {
+  issuer: string;
+  port: number;
+  cookieKey: string;
+  pairwiseSalt: string;
+  /** A JWKS file for the signing keys; absent: they live in the database. */
+  keysFile?: string;
+}
+
+// JSON strings are valid double-quoted YAML scalars, so any value is written safely.
+const q = (value: string): string => JSON.stringify(value);
+
+export function configTemplate(v: TemplateValues): string {
+  const keys = v.keysFile
+    ? `keys:\n  source: file\n  file: ${q(v.keysFile)}`
+    : 'keys:\n  source: database';
+  return `# Sign-in service configuration, written by \`signin init\`.
+# Any string may read an environment variable: \${NAME}, or \${NAME:-fallback}.
+# Relative paths are taken from the directory the service is started in.
+# Unknown keys are refused, so a typo stops the service instead of being ignored.
+
+# Public URL of the service, without a trailing slash. Discovery, redirects and the "iss" of every
+# token start with it. Use https in production.
+issuer: ${q(v.issuer)}
+
+# TCP port of the standalone server.
+port: ${v.port}
+
+# true refuses a plain-http issuer and the public development secrets.
+production: false
+
+# Behind a reverse proxy that sets X-Forwarded-*, set to true.
+trustProxy: false
+
+# Secrets of this installation, generated at random. Keep this file private, or move the values to
+# environment variables (\${NAME}).
+secrets:
+  # Keys that sign the cookies, newest first, at least 32 characters each. To rotate one, add the new
+  # key at the top and drop the old one once the sessions it signed have expired.
+  cookieKeys:
+    - ${q(v.cookieKey)}
+  # Salt of the per-application user identifiers (pairwise "sub"). Changing it changes every sub the
+  # applications have stored: set it once and keep it.
+  pairwiseSalt: ${q(v.pairwiseSalt)}
+
+# Where accounts, applications, grants and tokens live.
+#   embedded: a local data folder (PGlite), no database server; for a laptop or one small instance.
+#   postgres: a shared database, for production and for several instances:
+#     storage:
+#       kind: postgres
+#       postgres:
+#         url: \${DATABASE_URL}
+#   Either kind may keep sessions, codes and access tokens in Redis (faster for those short-lived
+#   items) by adding:
+#       redis:
+#         url: \${REDIS_URL}
+storage:
+  kind: embedded
+  dataDir: "./data"
+
+# Keys that sign ID tokens. Regenerating them would invalidate every ID token in circulation.
+#   database: generated at first start and kept in the database, shared by every instance.
+#   file: a JWKS file of private keys; keep it private and backed up.
+${keys}
+
+# Optional sections, shown with their defaults:
+# ttl:                          # in seconds
+#   accessToken: 3600
+#   authorizationCode: 60
+#   idToken: 3600
+#   refreshToken: 2592000       # 30 days
+#   session: 1209600            # 14 days; remembered consents live as long
+#   interaction: 3600
+#   refreshTokenReuseGrace: 30  # a rotated refresh token still works this long (parallel refreshes)
+# languages:
+#   default: fr
+#   supported: [fr, en]
+# portal:
+#   path: /portal
+`;
+}

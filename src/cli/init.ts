@@ -1,0 +1,65 @@
+// `signin init`: writes a config file with fresh secrets, checked by the same loader the server
+// uses before anything is written.
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { CONFIG_ENV, parseConfig } from '../config/load.ts';
+import { loadKeysFromFile } from '../keys/signing-keys.ts';
+import { COMMON_OPTIONS, expectPositionals, parseCommand } from './args.ts';
+import { configTemplate } from './config-template.ts';
+import { CommandError, UsageError } from './errors.ts';
+import { INIT_HELP } from './help.ts';
+import type { CliIo } from './io.ts';
+import { printHelp, printLine } from './output.ts';
+
+const HELP_COMMAND = 'signin init --help';
+const OPTIONS = {
+  ...COMMON_OPTIONS,
+  issuer: { type: 'string' },
+  port: { type: 'string' },
+  'keys-file': { type: 'string' },
+  force: { type: 'boolean' },
+} as const;
+
+// 32 random bytes (256 bits), 43 base64url characters: above the schema's 32-character minimum.
+const secret = (): string => randomBytes(32).toString('base64url');
+
+export async function runInit(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommand(args, OPTIONS, HELP_COMMAND);
+  if (values.help) return printHelp(io, INIT_HELP);
+  expectPositionals(positionals, [], HELP_COMMAND);
+  const target = resolve(values.config ?? io.env[CONFIG_ENV] ?? 'signin.yaml');
+  if (existsSync(target) && !values.force) {
+    throw new CommandError(`${target} already exists; use --force to overwrite it (its secrets would be replaced)`);
+  }
+
+  const keysFile = values['keys-file'];
+  const text = configTemplate({
+    issuer: values.issuer ?? 'http://localhost:3000',
+    port: parsePort(values.port),
+    cookieKey: secret(),
+    pairwiseSalt: secret(),
+    keysFile,
+  });
+  // A bad --issuer throws ConfigError (exit 2) here, naming the field, before any file exists.
+  parseConfig(parseYaml(text), io.env, target);
+
+  // Existing keys in the file are kept: replacing them would invalidate the ID tokens they signed.
+  if (keysFile) loadKeysFromFile(keysFile, ['RS256', 'ES256']);
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(target, text, { flag: values.force ? 'w' : 'wx', mode: 0o600 });
+  chmodSync(target, 0o600); // `mode` applies only to a new file; an overwritten one may have been readable
+
+  printLine(io, `wrote ${target} (keep it private: it holds secrets)`);
+  printLine(io, keysFile ? `signing keys: ${resolve(keysFile)}` : 'signing keys: generated at first start and kept in the database');
+  printLine(io, `next: signin migrate --config ${target}`);
+  return 0;
+}
+
+function parsePort(raw: string | undefined): number {
+  if (raw === undefined) return 3000;
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port > 65535) throw new UsageError(`option --port must be a number from 0 to 65535, not ${raw}`, HELP_COMMAND);
+  return port;
+}

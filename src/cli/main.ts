@@ -1,0 +1,54 @@
+// The `signin` admin CLI: dispatch to the command groups, and the one place where errors become
+// messages and exit codes. Importable (tests call `run`); `entry.ts` runs it as a program.
+import { ConfigError } from '../config/errors.ts';
+import { SchemaError } from '../../adapters/sql/migrate.ts';
+import { runClient } from './client.ts';
+import { CommandError, UsageError } from './errors.ts';
+import { MAIN_HELP } from './help.ts';
+import { runInit } from './init.ts';
+import type { CliIo, Command } from './io.ts';
+import { runMigrate } from './migrate.ts';
+import { printHelp } from './output.ts';
+import { runUser } from './user.ts';
+
+export type { CliIo } from './io.ts';
+
+const GROUPS: Record<string, Command> = {
+  init: runInit,
+  migrate: runMigrate,
+  user: runUser,
+  client: runClient,
+};
+
+/** Runs one command line (without `node` and the script) and returns its exit code. */
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  try {
+    const [group, ...rest] = argv;
+    if (group === undefined) throw new UsageError('missing command');
+    if (group === '--help' || group === '-h' || group === 'help') return printHelp(io, MAIN_HELP);
+    const command = Object.hasOwn(GROUPS, group) ? GROUPS[group] : undefined;
+    if (!command) throw new UsageError(group.startsWith('-') ? `unknown option ${group}` : `unknown command ${group}`);
+    return await command(rest, io);
+  } catch (error) {
+    return report(error, io);
+  }
+}
+
+function report(error: unknown, io: CliIo): number {
+  if (error instanceof UsageError) {
+    io.stderr(`signin: ${error.message} (see '${error.helpCommand}')\n`);
+    return 2;
+  }
+  if (error instanceof ConfigError) {
+    io.stderr(`signin: ${error.message}\n`);
+    return 2;
+  }
+  if (error instanceof CommandError || error instanceof SchemaError) {
+    io.stderr(`signin: ${error.message.replaceAll('\n', '\nsignin: ')}\n`);
+    return 1;
+  }
+  // Not foreseen: a bug or a broken environment. The stack helps then, but only on request.
+  const detail = io.env.SIGNIN_DEBUG && error instanceof Error ? error.stack : String((error as Error)?.message ?? error);
+  io.stderr(`signin: unexpected error: ${detail}\n${io.env.SIGNIN_DEBUG ? '' : 'signin: set SIGNIN_DEBUG=1 for details\n'}`);
+  return 1;
+}

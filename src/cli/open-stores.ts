@@ -1,0 +1,67 @@
+// Config and database for the commands that need them. The embedded store belongs to one machine, so
+// the CLI migrates it on the fly; a shared Postgres is migrated only on purpose (`signin migrate`),
+// because an older server instance may still be running against it.
+import { AccountStore } from '../accounts/store.ts';
+import { ClientRegistry } from '../clients/registry.ts';
+import { loadConfig } from '../config/load.ts';
+import type { SignInConfig } from '../config/schema.ts';
+import { openDatabase } from '../../adapters/storage.ts';
+import type { Database } from '../../adapters/sql/database.ts';
+import { appliedVersions, assertSchemaCurrent, knownMigrations, migrate, type Migration } from '../../adapters/sql/migrate.ts';
+import { CommandError } from './errors.ts';
+import type { CliIo } from './io.ts';
+
+/** `--config`, else SIGNIN_CONFIG, else the development defaults; a bad file throws ConfigError. */
+export const loadCliConfig = (path: string | undefined, io: CliIo): SignInConfig => loadConfig(path, io.env);
+
+export async function openCliDatabase(config: SignInConfig): Promise<Database> {
+  let db: Database | undefined;
+  try {
+    db = await openDatabase(config.storage);
+    // A pg pool connects lazily: probe now, so that an unreachable server is reported as such.
+    await db.query('SELECT 1');
+    return db;
+  } catch (cause) {
+    await db?.close().catch(() => {});
+    // Name the store but not a Postgres URL, which may hold a password.
+    const where = config.storage.kind === 'embedded' ? `embedded store ${config.storage.dataDir}` : 'Postgres';
+    throw new CommandError(`cannot open the database (${where}): ${(cause as Error).message}`);
+  }
+}
+
+/** The known migrations this database has not applied yet. */
+export async function pendingMigrations(db: Database): Promise<Migration[]> {
+  const applied = new Set(await appliedVersions(db));
+  return knownMigrations().filter((m) => !applied.has(m.version));
+}
+
+/**
+ * Brings the schema up to date and returns the versions applied. Nothing is run when none is
+ * pending, so that a routine command opens no transaction and takes no migration lock.
+ */
+export async function applyPendingMigrations(db: Database): Promise<number[]> {
+  return (await pendingMigrations(db)).length ? migrate(db) : [];
+}
+
+/** Migrates an embedded store; refuses a Postgres schema that is not current (SchemaError). */
+export async function prepareSchema(db: Database, kind: SignInConfig['storage']['kind']): Promise<void> {
+  if (kind === 'embedded') await applyPendingMigrations(db);
+  else await assertSchemaCurrent(db);
+}
+
+export interface Stores {
+  db: Database;
+  accounts: AccountStore;
+  clients: ClientRegistry;
+}
+
+/** Runs `fn` with the stores of the configured database, and closes it whatever happens. */
+export async function withStores<T>(config: SignInConfig, fn: (stores: Stores) => Promise<T>): Promise<T> {
+  const db = await openCliDatabase(config);
+  try {
+    await prepareSchema(db, config.storage.kind);
+    return await fn({ db, accounts: new AccountStore(db), clients: new ClientRegistry(db) });
+  } finally {
+    await db.close();
+  }
+}
