@@ -2,12 +2,14 @@
 import type { Redis } from 'ioredis';
 import type { SignInStorageConfig } from './storage-config.ts';
 import type { AdapterFactory, AdapterOptions } from './adapter.ts';
+import { guardAdapter } from './guard.ts';
 import type { Database } from './sql/database.ts';
 import { sqlAdapter } from './sql/adapter.ts';
 import { openPglite } from './sql/pglite.ts';
 import { openPostgres } from './sql/postgres.ts';
 import { redisAdapter } from './redis/adapter.ts';
 import { closeRedis, openRedis } from './redis/connect.ts';
+import { rethrowClassified } from './unavailable.ts';
 
 /**
  * The short-lived, write-heavy models that go to Redis when it is configured: one durable SQL commit
@@ -40,6 +42,14 @@ export async function openDatabase(storage: SignInStorageConfig): Promise<Databa
   return openPglite(storage.dataDir);
 }
 
+/** Resolves when every backend of `storage` answers; rejects (StorageUnavailableError) otherwise. */
+export async function pingStorage(storage: Pick<Storage, 'db' | 'redis'>): Promise<void> {
+  await Promise.all([
+    storage.db.query('SELECT 1'),
+    storage.redis?.ping().catch((error: unknown) => rethrowClassified('redis', error)),
+  ]);
+}
+
 export async function openStorage(storage: SignInStorageConfig): Promise<Storage> {
   const db = await openDatabase(storage);
   if (!storage.redis) {
@@ -62,7 +72,7 @@ export async function openStorage(storage: SignInStorageConfig): Promise<Storage
     db,
     redis,
     adapterFactory: (options) => (model) =>
-      HOT.has(model) ? redisAdapter(redis, model, { keyPrefix }) : sqlAdapter(db, model, options),
+      HOT.has(model) ? guardAdapter('redis', redisAdapter(redis, model, { keyPrefix })) : sqlAdapter(db, model, options),
     async close() {
       // Close both even if one fails, then report the first failure.
       const results = await Promise.allSettled([closeRedis(redis), db.close()]);

@@ -9,11 +9,18 @@ export interface Queryable {
   query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<Row>>;
 }
 
+import type { ListenHandlers, Listener } from './listen.ts';
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs several statements separated by semicolons (migrations). */
   exec(sql: string): Promise<void>;
   /** Runs `fn` in one transaction, committed when it resolves and rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Postgres only: a dedicated connection receiving NOTIFYs on `channel`, so that several instances
+   * learn of each other's changes. PGlite has none (one process owns it, and sees its own changes).
+   */
+  listen?(channel: string, handlers: ListenHandlers): Listener;
   close(): Promise<void>;
 }

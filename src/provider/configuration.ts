@@ -89,11 +89,17 @@ export function buildProviderConfiguration(config: SignInConfig, hooks: Provider
     features: {
       devInteractions: { enabled: false },
       userinfo: { enabled: true },
-      revocation: { enabled: true },
+      revocation: {
+        enabled: true,
+        // A token of another application is left alone and the answer is the same 200 as for an
+        // unknown token (RFC 7009 §2.2), so the caller learns nothing about it.
+        allowedPolicy: (_ctx: KoaContextWithOIDC, client: Client, token: { clientId?: string }) => token.clientId === client.clientId,
+      },
       introspection: {
         enabled: true,
-        // A resource server learns about a token only when it is authenticated as a client.
-        allowedPolicy: (_ctx: KoaContextWithOIDC, client: Client) => client.clientAuthMethod !== 'none',
+        // An application (or its resource servers, with its credentials) may introspect its own tokens
+        // only; anything else is reported inactive, so pairwise identifiers never cross applications.
+        allowedPolicy: (_ctx: KoaContextWithOIDC, client: Client, token: { clientId?: string }) => token.clientId === client.clientId,
       },
       rpInitiatedLogout: {
         enabled: true,
