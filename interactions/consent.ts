@@ -10,7 +10,7 @@ import type { ServiceContext } from '../src/service-context.ts';
 import { readFormBody } from './body.ts';
 import { decideConsent, offeredScopes, requestedScopes, scopeItems, type ConsentDecision } from './consent-scopes.ts';
 import { InteractionError } from './errors.ts';
-import { loadInteraction, type LoadedInteraction } from './interaction.ts';
+import { loadInteraction, pageOptions, type LoadedInteraction } from './interaction.ts';
 
 const APP_TYPE_LABEL: Readonly<Record<RegisteredClient['appType'], MessageKey>> = {
   web: 'consent.appType.web',
@@ -35,7 +35,7 @@ export async function showConsent(ctx: Koa.Context, context: ServiceContext, int
       account: account ? { email: account.email } : null,
       scopes: scopeItems(scopes, account, t),
     },
-    { locale: interaction.locale },
+    pageOptions(interaction),
   );
 }
 
@@ -85,8 +85,8 @@ function signedInAccount(interaction: LoadedInteraction): string {
   return accountId;
 }
 
-async function registeredClient(context: ServiceContext, interaction: LoadedInteraction): Promise<RegisteredClient> {
-  const client = await context.clients.get(interaction.clientId);
+async function registeredClient(_context: ServiceContext, interaction: LoadedInteraction): Promise<RegisteredClient> {
+  const { client } = interaction;
   if (!client) throw new InteractionError(400, 'unknownClient');
   return client;
 }

@@ -2,10 +2,12 @@
 // interaction, a generic one for anything unexpected. Nothing internal reaches the browser.
 import type Koa from 'koa';
 import { errors } from 'oidc-provider';
+import { isStorageUnavailable } from '../adapters/unavailable.ts';
 import type { SignInConfig } from '../src/config/schema.ts';
 import { isLocale } from '../src/i18n/index.ts';
 import { renderErrorPage, type ErrorReason } from '../src/pages/error-page.ts';
 import { localeFor } from '../src/pages/render.ts';
+import { renderUnavailablePage } from '../src/http/storage-outage.ts';
 
 /** An error the user can understand: shown with its status and reason, not logged as a failure. */
 export class InteractionError extends Error {
@@ -23,6 +25,13 @@ export function interactionErrors(config: Pick<SignInConfig, 'languages'>): Koa.
     try {
       await next();
     } catch (error) {
+      // Postgres or Redis unreachable: a 503 "try again in a moment", logged without the error's detail.
+      if (isStorageUnavailable(error)) {
+        console.error('interaction route: storage unavailable', { method: ctx.method, path: ctx.path });
+        if (ctx.headerSent || !ctx.writable) return;
+        await renderUnavailablePage(ctx, isLocale(ctx.state.locale) ? ctx.state.locale : localeFor(ctx, config));
+        return;
+      }
       const page = describe(error);
       if (page.status >= 500) {
         // Method, path and error only: bodies carry passwords.

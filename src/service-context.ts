@@ -1,5 +1,7 @@
 // What the HTTP faces (interactions, portal, account page) are given to do their work.
+import type { Redis } from 'ioredis';
 import type Provider from 'oidc-provider';
+import type { AdapterFactory } from '../adapters/adapter.ts';
 import type { Database } from '../adapters/sql/database.ts';
 import type { AccountStore } from './accounts/store.ts';
 import type { ClientRegistry } from './clients/registry.ts';
@@ -13,4 +15,8 @@ export interface ServiceContext {
   clients: ClientRegistry;
   consents: ConsentStore;
   provider: Provider;
+  /** The engine's storage per model: revoking a grant reaches its tokens wherever they live. */
+  adapters: AdapterFactory;
+  /** Present when the config has a Redis section: shared counters (rate limits) live there. */
+  redis?: Redis;
 }

@@ -28,6 +28,48 @@ const storage = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('postgres'), postgres, redis: redis.optional() }),
 ]);
 
+/** Outgoing e-mail (verification and password-reset links): SMTP, or files in a folder for development. */
+const mail = z
+  .strictObject({
+    /** The From header, e.g. `Service de connexion <no-reply@example.org>`. */
+    from: z.string().min(3).default('Service de connexion <no-reply@localhost>'),
+    smtp: z
+      .strictObject({
+        host: z.string().min(1),
+        port: z.number().int().min(1).max(65535).default(587),
+        /** true: TLS from the first byte (port 465); false: STARTTLS when the server offers it. */
+        secure: z.boolean().default(false),
+        user: z.string().optional(),
+        pass: z.string().optional(),
+      })
+      .optional(),
+    /** Development: each message is written to this folder and its link printed on the console. */
+    outbox: z.string().min(1).optional(),
+    /** Lifetime of an e-mail verification link, and of a password-reset link. */
+    verifyLinkTtl: seconds.default(24 * 3600),
+    resetLinkTtl: seconds.max(24 * 3600).default(3600),
+  })
+  .refine((m) => !(m.smtp && m.outbox), { message: 'set either mail.smtp or mail.outbox, not both', path: ['outbox'] })
+  .transform((m) => (m.smtp || m.outbox ? m : { ...m, outbox: './data/outbox' }))
+  .prefault({});
+
+const attempts = (points: number, seconds: number) =>
+  z.strictObject({ points: z.number().int().min(1).default(points), windowSeconds: z.number().int().min(1).default(seconds) }).prefault({});
+
+/** Brute-force and abuse limits. Counters live in Redis when configured, else in SQL: every instance shares them. */
+const rateLimit = z
+  .strictObject({
+    /** Failed sign-ins per account (e-mail address, registered or not). */
+    loginPerAccount: attempts(5, 15 * 60),
+    /** Failed sign-ins per client IP (X-Forwarded-For is used only when trustProxy is true). */
+    loginPerIp: attempts(30, 15 * 60),
+    /** E-mails (sign-up, reset) sent per client IP. */
+    mailPerIp: attempts(10, 3600),
+    /** E-mails sent per address. */
+    mailPerAddress: attempts(3, 3600),
+  })
+  .prefault({});
+
 export const configSchema = z.strictObject({
   /** Public URL of the service; every URL it hands out starts with it. */
   issuer: z.url({ protocol: /^https?$/ }).refine((u) => !u.endsWith('/'), 'must not end with a slash'),
@@ -75,6 +117,8 @@ export const configSchema = z.strictObject({
     .refine((l) => l.supported.includes(l.default), { message: 'the default language must be in languages.supported', path: ['default'] })
     .prefault({}),
   portal: z.strictObject({ path: z.string().regex(/^\/[a-z0-9/_-]*$/i).default('/portal') }).prefault({}),
+  mail,
+  rateLimit,
 });
 
 export type SignInConfig = z.output<typeof configSchema>;

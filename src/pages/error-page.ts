@@ -12,7 +12,9 @@ export type ErrorReason =
   | 'invalidScope'
   | 'invalidRequest'
   | 'accessDenied'
-  | 'server';
+  | 'server'
+  | 'formExpired'
+  | 'invalidLink';
 
 const COPY: Readonly<Record<ErrorReason, { title: MessageKey; message: MessageKey }>> = {
   generic: { title: 'error.title', message: 'error.message' },
@@ -23,6 +25,8 @@ const COPY: Readonly<Record<ErrorReason, { title: MessageKey; message: MessageKe
   invalidRequest: { title: 'error.invalidRequest.title', message: 'error.invalidRequest.message' },
   accessDenied: { title: 'error.accessDenied.title', message: 'error.accessDenied.message' },
   server: { title: 'error.server.title', message: 'error.server.message' },
+  formExpired: { title: 'error.formExpired.title', message: 'error.formExpired.message' },
+  invalidLink: { title: 'link.invalid.title', message: 'link.invalid.message' },
 };
 
 const BY_OAUTH_CODE: Readonly<Record<string, ErrorReason>> = {
@@ -47,6 +51,7 @@ export interface ErrorPage {
   locale: Locale;
   /** The OAuth error code, shown in small print to help support; never a description or a stack. */
   code?: string;
+  returnTo?: string;
 }
 
 export async function renderErrorPage(ctx: Parameters<typeof renderPage>[0], page: ErrorPage): Promise<void> {
@@ -55,6 +60,6 @@ export async function renderErrorPage(ctx: Parameters<typeof renderPage>[0], pag
     ctx,
     'error',
     { titleKey: copy.title, messageKey: copy.message, code: page.code ?? null },
-    { status: page.status, locale: page.locale },
+    { status: page.status, locale: page.locale, returnTo: page.returnTo },
   );
 }

@@ -14,10 +14,18 @@ export const LANG_COOKIE = 'lang';
 export interface RenderOptions {
   status?: number;
   locale?: Locale;
+  /** `sheet`: the bottom-sheet layout for an in-app browser tab (display=touch or a mobile app). */
+  layout?: 'page' | 'sheet';
+  /** Where the language switch returns to; by default the current URL of a GET, else the account page. */
+  returnTo?: string;
 }
 
 /** Any Koa context: ours, a router's, or the engine's (which adds `oidc`). */
-type PageContext = Pick<Koa.Context, 'set' | 'get' | 'cookies' | 'status' | 'type' | 'body'> & { mountPath?: string };
+type PageContext = Pick<Koa.Context, 'set' | 'get' | 'cookies' | 'status' | 'type' | 'body'> & {
+  mountPath?: string;
+  method?: string;
+  url?: string;
+};
 
 /** Renders `views/<view>.ejs` as the response, with the page security headers. */
 export async function renderPage(ctx: PageContext, view: string, locals: object, options: RenderOptions = {}): Promise<void> {
@@ -30,6 +38,8 @@ export async function renderPage(ctx: PageContext, view: string, locals: object,
     lang: locale,
     base,
     stylesheetHref: base + stylesheet().href,
+    bodyClass: options.layout === 'sheet' ? 'bottom-sheet' : 'page',
+    languageLinks: languageLinks(base, locale, options.returnTo ?? defaultReturn(ctx)),
   }, {
     // Compiled templates are kept in memory; only a development server re-reads them on each request.
     cache: process.env.NODE_ENV !== 'development',
@@ -66,4 +76,20 @@ function negotiateFromRequest(
     supported,
     fallback,
   });
+}
+
+/** The language switch: one link per language, each returning to the page it was clicked on. */
+function languageLinks(base: string, current: Locale, returnTo: string) {
+  const names: Record<Locale, string> = { fr: 'Français', en: 'English' };
+  return LOCALES.map((locale) => ({
+    locale,
+    name: names[locale],
+    current: locale === current,
+    href: `${base}/lang/${locale}?return=${encodeURIComponent(returnTo)}`,
+  }));
+}
+
+function defaultReturn(ctx: PageContext): string {
+  // Only a GET can be replayed; after a form post, the account page is a safe place to land.
+  return ctx.method === 'GET' && ctx.url ? ctx.url : '/account';
 }

@@ -1,0 +1,39 @@
+// The e-mails the service sends, in the reader's language, with a text part and an HTML part that say
+// the same thing. Both come from the catalogs; the HTML is an ejs template that escapes every value.
+import { fileURLToPath } from 'node:url';
+import ejs from 'ejs';
+import { translator, type Locale, type MessageKey } from '../i18n/index.ts';
+import type { OutgoingMail } from './mailer.ts';
+
+export type MailKind = 'verify' | 'reset';
+
+const COPY: Readonly<Record<MailKind, { subject: MessageKey; intro: MessageKey; action: MessageKey; expiry: MessageKey }>> = {
+  verify: { subject: 'mail.verify.subject', intro: 'mail.verify.intro', action: 'mail.verify.action', expiry: 'mail.verify.expiry' },
+  reset: { subject: 'mail.reset.subject', intro: 'mail.reset.intro', action: 'mail.reset.action', expiry: 'mail.reset.expiry' },
+};
+
+const TEMPLATE = fileURLToPath(new URL('../../views/mail/message.ejs', import.meta.url));
+
+export async function composeMail(
+  kind: MailKind,
+  locale: Locale,
+  to: { email: string; firstName: string },
+  link: string,
+  ttlSeconds: number,
+): Promise<OutgoingMail> {
+  const t = translator(locale);
+  const copy = COPY[kind];
+  const hours = Math.max(1, Math.round(ttlSeconds / 3600));
+  const lines = {
+    greeting: t('mail.greeting', { firstName: to.firstName }),
+    intro: t(copy.intro),
+    action: t(copy.action),
+    expiry: t(copy.expiry, { hours }),
+    ignore: t('mail.ignore'),
+    signature: t('service.name'),
+  };
+  const subject = t(copy.subject);
+  const text = [lines.greeting, '', lines.intro, '', link, '', lines.expiry, lines.ignore, '', `— ${lines.signature}`].join('\n');
+  const html = await ejs.renderFile(TEMPLATE, { lang: locale, subject, link, ...lines });
+  return { to: to.email, subject, text, html, link };
+}

@@ -1,0 +1,40 @@
+// Debian's Chromium driven by playwright-core, one browser per test file. A missing executable fails
+// the test with a message saying what to install: these journeys must run, never be skipped.
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.SIGNIN_TEST_CHROMIUM ?? '/usr/bin/chromium';
+export const PHONE = { width: 360, height: 740 };
+export const DESKTOP = { width: 1280, height: 800 };
+const SHOTS = new URL('../../test-results/screenshots/', import.meta.url);
+
+export async function launchChromium(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's package (apt-get install chromium) or set SIGNIN_TEST_CHROMIUM. The browser tests fail rather than skip.`);
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+}
+
+/** Screenshots of the current page at phone and desktop sizes; the page is left at phone size. */
+export async function screenshots(page: Page, name: string): Promise<void> {
+  await mkdir(SHOTS, { recursive: true });
+  for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+    await page.setViewportSize(viewport);
+    await page.screenshot({ path: new URL(`${name}-${size}.png`, SHOTS).pathname, fullPage: true });
+  }
+}
+
+/** Answers the application's redirect URI in the browser, and hands back the URL it was called with. */
+export async function catchCallback(page: Page, redirectUri: string): Promise<() => Promise<URL>> {
+  let resolve!: (url: URL) => void;
+  const arrived = new Promise<URL>((r) => (resolve = r));
+  await page.route(`${new URL(redirectUri).origin}/**`, async (route) => {
+    resolve(new URL(route.request().url()));
+    await route.fulfill({ status: 200, contentType: 'text/plain', body: 'back at the application' });
+  });
+  return () => arrived;
+}

@@ -1,0 +1,103 @@
+// E-mail verification through a real SMTP server on loopback: the message is received, its link is
+// followed, and userinfo then reports email_verified: true. The link is single-use, expires, and only
+// its hash is stored.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Browser, isPage } from '../support/browser.ts';
+import { userinfo } from '../support/flow.ts';
+import { relyingParty, type RelyingParty } from '../support/relying-party.ts';
+import { startTestService, type TestService } from '../support/service.ts';
+import { continueToApp, newUser, openSignup, submitSignup } from '../signup/journey.ts';
+import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
+
+let svc: TestService;
+let smtp: SmtpSink;
+let rp: RelyingParty;
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  svc = await startTestService({ mail: smtp.mailConfig() });
+  rp = await relyingParty(svc.url, await svc.createClient());
+});
+afterAll(async () => {
+  await svc.stop();
+  await smtp.stop();
+});
+
+async function signUp(params: Record<string, string> = {}) {
+  const browser = new Browser(svc.url);
+  const user = newUser();
+  const { start, form } = await openSignup(browser, rp, params);
+  const done = await submitSignup(browser, form, user);
+  return { browser, user, start, done };
+}
+
+describe('e-mail verification', () => {
+  it('sends a French message with text and HTML parts and a single link, from the configured sender', async () => {
+    const { user } = await signUp();
+    const mail = await smtp.next(user.email);
+    expect(mail.raw).toMatch(/^From: Service de test <no-reply@example\.org>/m);
+    expect(mail.subject).toBe('Confirmez votre adresse e-mail');
+    expect(mail.text).toContain('Bonjour Adjoua,');
+    expect(mail.link).toMatch(new RegExp(`^${svc.url}/email/verify\\?token=[\\w-]{43}$`));
+    expect(mail.html).toContain('<html lang="fr">');
+    expect(mail.html).toContain(`href="${mail.link}"`);
+    expect(mail.html).toContain('Confirmer mon adresse');
+    // Never the password.
+    expect(mail.raw).not.toContain(user.password);
+  });
+
+  it('writes the message in English for an English sign-up', async () => {
+    const { user } = await signUp({ ui_locales: 'en' });
+    const mail = await smtp.next(user.email);
+    expect(mail.subject).toBe('Confirm your e-mail address');
+    expect(mail.text).toContain('Hello Adjoua,');
+    expect(mail.html).toContain('<html lang="en">');
+  });
+
+  it('sets email_verified when the link is followed: userinfo then says true', async () => {
+    const { browser, user, start, done } = await signUp();
+    const mail = await smtp.next(user.email);
+
+    const verified = await new Browser(svc.url).open(mail.link);
+    expect(isPage(verified) && verified.status).toBe(200);
+    expect(isPage(verified) && verified.html).toContain('Adresse e-mail vérifiée');
+    expect((await svc.service.context.accounts.findByEmail(user.email))?.emailVerified).toBe(true);
+
+    const { callback } = await continueToApp(browser, done);
+    const tokens = await rp.redeem(callback, start);
+    expect((await userinfo(svc.url, tokens.access_token)).json.email_verified).toBe(true);
+  });
+
+  it('works once only', async () => {
+    const { user } = await signUp();
+    const mail = await smtp.next(user.email);
+    await new Browser(svc.url).open(mail.link);
+    const again = await new Browser(svc.url).open(mail.link);
+    expect(isPage(again) && again.status).toBe(400);
+    expect(isPage(again) && again.html).toContain('Lien non valide');
+  });
+
+  it('expires', async () => {
+    const { user } = await signUp();
+    const mail = await smtp.next(user.email);
+    await svc.service.context.db.query(`UPDATE email_tokens SET expires_at = now() - interval '1 second'`);
+    const late = await new Browser(svc.url).open(mail.link);
+    expect(isPage(late) && late.status).toBe(400);
+    expect((await svc.service.context.accounts.findByEmail(user.email))?.emailVerified).toBe(false);
+  });
+
+  it('stores only a hash of the token', async () => {
+    const { user } = await signUp();
+    const mail = await smtp.next(user.email);
+    const token = new URL(mail.link).searchParams.get('token')!;
+    const rows = await svc.service.context.db.query('SELECT * FROM email_tokens');
+    expect(JSON.stringify(rows.rows)).not.toContain(token);
+    expect(rows.rows.some((r) => /^[0-9a-f]{64}$/.test(String(r.token_hash)))).toBe(true);
+  });
+
+  it('refuses a forged or missing token', async () => {
+    for (const link of ['/email/verify?token=' + 'A'.repeat(43), '/email/verify']) {
+      const page = await new Browser(svc.url).open(link);
+      expect(isPage(page) && page.status).toBe(400);
+    }
+  });
+});

@@ -1,0 +1,131 @@
+// Brute-force protection: failed logins limited per account and per client IP, counters shared through
+// the storage (SQL here, Redis below), a spoofed X-Forwarded-For ignored unless the proxy is trusted,
+// the same localized answer for registered and unknown addresses.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Browser, isPage, type Page } from '../support/browser.ts';
+import { freshRedis, type FreshRedis } from '../support/databases.ts';
+import { relyingParty } from '../support/relying-party.ts';
+import { startTestService, type TestService } from '../support/service.ts';
+
+const limits = { loginPerAccount: { points: 3, windowSeconds: 600 }, loginPerIp: { points: 8, windowSeconds: 600 } };
+// The account tests all come from 127.0.0.1: a roomy per-IP limit keeps it out of their way.
+const accountLimits = { ...limits, loginPerIp: { points: 100, windowSeconds: 600 } };
+
+async function loginPage(svc: TestService, headers: Record<string, string> = {}, params: Record<string, string> = {}) {
+  const browser = new Browser(svc.url, headers);
+  const rp = await relyingParty(svc.url, await svc.createClient());
+  const page = await browser.open((await rp.start(params)).url);
+  if (!isPage(page)) throw new Error('expected the login page');
+  return { browser, page };
+}
+
+const attempt = (browser: Browser, page: Page, email: string, password: string) =>
+  browser.submit(page, /\/login$/, { email, password }) as Promise<Page>;
+
+describe('login rate limits (SQL counters)', () => {
+  let svc: TestService;
+  beforeAll(async () => {
+    svc = await startTestService({ rateLimit: accountLimits });
+  });
+  afterAll(() => svc.stop());
+
+  it('blocks an account after repeated failures, even with the right password, with a localized message', async () => {
+    const user = await svc.createUser();
+    const { browser, page } = await loginPage(svc);
+    for (let i = 0; i < 3; i += 1) expect((await attempt(browser, page, user.email, 'wrong password')).status).toBe(400);
+    const blocked = await attempt(browser, page, user.email, user.password);
+    expect(blocked.status).toBe(429);
+    expect(blocked.html).toContain('Trop de tentatives de connexion');
+    expect(blocked.headers['retry-after']).toMatch(/^\d+$/);
+
+    const en = await loginPage(svc, {}, { ui_locales: 'en' });
+    expect((await attempt(en.browser, en.page, user.email, user.password)).html).toContain('Too many sign-in attempts');
+  });
+
+  it('answers an unknown address exactly like a registered one (no enumeration)', async () => {
+    const user = await svc.createUser();
+    const { browser, page } = await loginPage(svc);
+    const nobody = `nobody.${Date.now()}@example.org`;
+    const seen: Array<[number, number]> = [];
+    for (let i = 0; i < 4; i += 1) {
+      const known = await attempt(browser, page, user.email, 'wrong password');
+      const unknown = await attempt(browser, page, nobody, 'wrong password');
+      seen.push([known.status, unknown.status]);
+      expect(unknown.html.replace(/value="[^"]*@example\.org"/, '')).toBe(known.html.replace(/value="[^"]*@example\.org"/, ''));
+    }
+    expect(seen.map(([k]) => k)).toEqual([400, 400, 400, 429]);
+    expect(seen.map(([, u]) => u)).toEqual([400, 400, 400, 429]);
+  });
+
+  it('keeps the counters in SQL, keyed by a hash (no e-mail address stored)', async () => {
+    const rows = await svc.service.context.db.query<{ key: string }>('SELECT key FROM rate_limits');
+    expect(rows.rows.length).toBeGreaterThan(0);
+    expect(rows.rows.every((r) => !r.key.includes('@'))).toBe(true);
+  });
+});
+
+describe('per-IP limit and X-Forwarded-For', () => {
+  it('is not bypassed by a spoofed X-Forwarded-For when the proxy is not trusted', async () => {
+    const svc = await startTestService({ rateLimit: limits, trustProxy: false });
+    try {
+      const { browser, page } = await loginPage(svc);
+      const statuses: number[] = [];
+      for (let i = 0; i < 9; i += 1) {
+        // A different address each time, so that only the per-IP counter can trip; a different forged IP too.
+        const res = await browser.agent
+          .post(new URL(page.url).pathname + '/login')
+          .set('X-Forwarded-For', `203.0.113.${i + 1}`)
+          .type('form')
+          .send({ email: `spoof${i}@example.org`, password: 'wrong password' });
+        statuses.push(res.status);
+      }
+      expect(statuses).toEqual([400, 400, 400, 400, 400, 400, 400, 400, 429]);
+    } finally {
+      await svc.stop();
+    }
+  });
+
+  it('uses X-Forwarded-For when the proxy is trusted', async () => {
+    const svc = await startTestService({ rateLimit: limits, trustProxy: true });
+    try {
+      const { browser, page } = await loginPage(svc);
+      const statuses: number[] = [];
+      for (let i = 0; i < 9; i += 1) {
+        const res = await browser.agent
+          .post(new URL(page.url).pathname + '/login')
+          .set('X-Forwarded-For', `203.0.113.${i + 1}`)
+          .type('form')
+          .send({ email: `proxied${i}@example.org`, password: 'wrong password' });
+        statuses.push(res.status);
+      }
+      expect(statuses.every((s) => s === 400)).toBe(true);
+    } finally {
+      await svc.stop();
+    }
+  });
+});
+
+describe('login rate limits (Redis counters)', () => {
+  let svc: TestService;
+  let redis: FreshRedis;
+  beforeAll(async () => {
+    redis = await freshRedis();
+    svc = await startTestService({ rateLimit: accountLimits, storage: { kind: 'embedded', dataDir: 'memory://', redis: redis.config } });
+  });
+  afterAll(async () => {
+    await svc.stop();
+    await redis.cleanup();
+  });
+
+  it('counts in Redis under the configured prefix, shared by every instance', async () => {
+    const user = await svc.createUser();
+    const { browser, page } = await loginPage(svc);
+    for (let i = 0; i < 3; i += 1) await attempt(browser, page, user.email, 'wrong password');
+    expect((await attempt(browser, page, user.email, user.password)).status).toBe(429);
+    const keys = Object.keys(await redis.dump()).filter((k) => k.includes('rl:login'));
+    expect(keys.some((k) => k.startsWith(`${redis.keyPrefix}rl:login-account`))).toBe(true);
+    expect(keys.every((k) => !k.includes('@'))).toBe(true);
+    const rows = await svc.service.context.db.query('SELECT 1 FROM rate_limits');
+    expect(rows.rowCount).toBe(0);
+  });
+});

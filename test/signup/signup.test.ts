@@ -1,0 +1,127 @@
+// Sign-up from the login page, inside an authorization: NIST password rules, an unverified account,
+// and the same interaction continuing to the application.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Browser, isPage } from '../support/browser.ts';
+import { userinfo } from '../support/flow.ts';
+import { relyingParty, type RelyingParty } from '../support/relying-party.ts';
+import { startTestService, type TestService } from '../support/service.ts';
+import { startSmtpSink, type SmtpSink } from '../email/smtp-sink.ts';
+import { continueToApp, hrefs, newUser, openSignup, submitSignup } from './journey.ts';
+
+let svc: TestService;
+let smtp: SmtpSink;
+let rp: RelyingParty;
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  svc = await startTestService({ mail: smtp.mailConfig() });
+  rp = await relyingParty(svc.url, await svc.createClient({ name: 'Marché de Cocody' }));
+});
+afterAll(async () => {
+  await svc.stop();
+  await smtp.stop();
+});
+
+describe('sign-up', () => {
+  it('is linked from the login page, with the forgotten-password link', async () => {
+    const browser = new Browser(svc.url);
+    const { login, form } = await openSignup(browser, rp);
+    expect(hrefs(login.html).some((h) => h.startsWith('/password/forgot?return=%2Finteraction%2F'))).toBe(true);
+    expect(form.status).toBe(200);
+    expect(form.html).toContain('Créer un compte');
+    for (const name of ['email', 'username', 'first_name', 'password']) expect(form.html).toMatch(new RegExp(`<label for="${name}"`));
+    expect(form.html).toContain('autocomplete="new-password"');
+  });
+
+  it('creates an unverified account and continues the same authorization to the application', async () => {
+    const browser = new Browser(svc.url);
+    const user = newUser();
+    const { start, form } = await openSignup(browser, rp);
+    const uid = form.url.match(/\/interaction\/([^/]+)\/signup/)![1];
+    const done = await submitSignup(browser, form, user);
+    expect(done.status).toBe(200);
+    expect(done.html).toContain('Vérifiez votre adresse e-mail');
+    expect(done.html).toContain(user.email);
+    // The interaction uid is kept: the continue button resumes this very authorization.
+    expect(hrefs(done.html)).toContain(`${svc.url}/oauth/authorize/${uid}`);
+
+    const account = await svc.service.context.accounts.findByEmail(user.email);
+    expect(account?.emailVerified).toBe(false);
+
+    const { callback, consent } = await continueToApp(browser, done);
+    expect(consent.html).toContain('Marché de Cocody');
+    const tokens = await rp.redeem(callback, start);
+    const claims = (await userinfo(svc.url, tokens.access_token)).json;
+    expect(claims.email).toBe(user.email);
+    expect(claims.email_verified).toBe(false);
+    expect(claims.username).toBe(user.username);
+  });
+
+  it('refuses short, common and personal passwords, with the reason, in the page language', async () => {
+    const cases: Array<[string, string]> = [
+      ['court', 'au moins 8 caractères'],
+      ['azerty123', 'trop courant'],
+      ['Password1', 'trop courant'],
+      ['motdepasse', 'trop courant'],
+      ['x'.repeat(257), '256 caractères'],
+    ];
+    const browser = new Browser(svc.url);
+    const { form } = await openSignup(browser, rp);
+    for (const [password, message] of cases) {
+      const page = await submitSignup(browser, form, newUser({ password }));
+      expect(page.status, password).toBe(400);
+      expect(page.html, password).toContain(message);
+      expect(page.html).toContain('aria-invalid="true"');
+      // A refused password is never sent back into the page.
+      expect(page.html).not.toContain(`value="${password}"`);
+    }
+    const user = newUser();
+    const personal = await submitSignup(browser, form, { ...user, password: `${user.username}` });
+    expect(personal.html).toContain('ne doit pas reprendre');
+
+    const english = new Browser(svc.url);
+    const en = await openSignup(english, rp, { ui_locales: 'en' });
+    const refused = await submitSignup(english, en.form, newUser({ password: 'iloveyou' }));
+    expect(refused.html).toContain('This password is too common');
+  });
+
+  it('has no composition rules: a long lowercase passphrase with spaces and accents is accepted', async () => {
+    const browser = new Browser(svc.url);
+    const { form } = await openSignup(browser, rp);
+    const passphrase = 'le soleil se lève sur la lagune ébrié et les pirogues rentrent au port '.repeat(3).trim();
+    expect([...passphrase].length).toBeGreaterThan(200);
+    const done = await submitSignup(browser, form, newUser({ password: passphrase }));
+    expect(done.status).toBe(200);
+    expect(done.html).toContain('Vérifiez votre adresse e-mail');
+  });
+
+  it('says when the e-mail or the username is taken, keeping the other fields', async () => {
+    const existing = await svc.createUser();
+    const browser = new Browser(svc.url);
+    const { form } = await openSignup(browser, rp);
+    const sameEmail = await submitSignup(browser, form, newUser({ email: existing.email.toUpperCase() }));
+    expect(sameEmail.status).toBe(400);
+    expect(sameEmail.html).toContain('Un compte existe déjà avec cette adresse');
+    const sameName = await submitSignup(browser, form, newUser({ username: existing.username, firstName: 'Koffi' }));
+    expect(sameName.html).toContain('Ce nom d’utilisateur est déjà pris');
+    expect(sameName.html).toContain('value="Koffi"');
+  });
+
+  it('checks every field', async () => {
+    const browser = new Browser(svc.url);
+    const { form } = await openSignup(browser, rp);
+    const page = await submitSignup(browser, form, { email: 'pas-une-adresse', username: 'a', firstName: '', password: 'une phrase tout à fait correcte' });
+    expect(page.status).toBe(400);
+    expect(page.html).toContain('Saisissez une adresse e-mail valide');
+    expect(page.html).toContain('Choisissez un nom d’utilisateur');
+    expect(page.html).toContain('Saisissez votre prénom');
+  });
+
+  it('is only offered while the interaction waits for a login', async () => {
+    const browser = new Browser(svc.url);
+    const user = newUser();
+    const { form } = await openSignup(browser, rp);
+    await submitSignup(browser, form, user);
+    const again = await browser.open(form.url);
+    expect(isPage(again) && again.status).toBe(200);
+  });
+});
