@@ -41,6 +41,9 @@ function assertProductionReady(config: SignInConfig, source?: string): void {
   if (config.secrets.pairwiseSalt === DEV_PAIRWISE_SALT) {
     problems.push({ field: 'secrets.pairwiseSalt', message: 'production refuses the development pairwise salt' });
   }
+  if (!config.mail.smtp) {
+    problems.push({ field: 'mail.smtp', message: 'production sends e-mail over SMTP; the outbox folder is for development' });
+  }
   if (problems.length) throw new ConfigError(problems, source);
 }
 

@@ -57,9 +57,11 @@ describe('config file', () => {
         'issuer: production requires an https issuer',
         'secrets.cookieKeys: production refuses the development cookie key',
         'secrets.pairwiseSalt: production refuses the development pairwise salt',
+        'mail.smtp: production sends e-mail over SMTP; the outbox folder is for development',
       ]),
     );
-    expect(parseConfig({ ...base, production: true }, {}).production).toBe(true);
+    const smtp = { host: 'smtp.example.org', port: 587 };
+    expect(parseConfig({ ...base, production: true, mail: { smtp } }, {}).production).toBe(true);
   });
 
   it('reads the file named by --config or SIGNIN_CONFIG, and says which file is wrong', () => {

@@ -32,5 +32,5 @@ describe('embedded store across restarts', () => {
     const again = await signIn(second.url, await relyingParty(second.url, client), user);
     expect(again.tokens.claims()!.sub).toBe(sub);
     await second.stop();
-  });
+  }, 120_000);
 });

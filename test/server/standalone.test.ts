@@ -28,7 +28,7 @@ describe('standalone server', () => {
     );
     const server = run(['--config', file]);
     try {
-      for (let i = 0; i < 200 && !server.output().includes('listening'); i += 1) await new Promise((r) => setTimeout(r, 200));
+      for (let i = 0; i < 400 && !server.output().includes('listening'); i += 1) await new Promise((r) => setTimeout(r, 200));
       expect(server.output()).toContain(`listening on http://localhost:${port}`);
       const doc = (await (await fetch(`http://127.0.0.1:${port}/.well-known/openid-configuration`)).json()) as { issuer: string };
       expect(doc.issuer).toBe(`http://localhost:${port}`);
@@ -37,7 +37,7 @@ describe('standalone server', () => {
       server.child.kill('SIGTERM');
     }
     expect(await server.exited).toBe(0);
-  }, 60_000);
+  }, 100_000);
 
   it('refuses a config with a wrong field, naming it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'signin-server-'));
