@@ -2,18 +2,22 @@
 import Koa from 'koa';
 import mount from 'koa-mount';
 import type Provider from 'oidc-provider';
-import { openStorage, type Storage } from '../adapters/storage.ts';
+import { openStorage, pingStorage, type Storage } from '../adapters/storage.ts';
 import { assertSchemaCurrent, migrate } from '../adapters/sql/migrate.ts';
 import { deleteExpired } from '../adapters/sql/adapter.ts';
 import { interactionRoutes } from '../interactions/router.ts';
+import { accountRoutes } from './account-page/routes.ts';
 import { AccountStore } from './accounts/store.ts';
 import { ClientRegistry } from './clients/registry.ts';
 import type { SignInConfig } from './config/schema.ts';
 import { ConsentStore } from './consents/store.ts';
 import { revokeGrant } from './grants/revoke.ts';
 import { healthRoutes } from './http/health.ts';
+import { markStorageOutages, storageOutageResponses } from './http/storage-outage.ts';
 import { loadKeysFromDatabase, loadKeysFromFile } from './keys/signing-keys.ts';
+import { invalidateCachedClients } from './provider/client-adapter.ts';
 import { createProvider } from './provider/create-provider.ts';
+import { portalRoutes } from './portal/routes.ts';
 import type { ServiceContext } from './service-context.ts';
 
 export interface SignInServiceOptions {
@@ -56,7 +60,19 @@ export async function createSignInService(config: SignInConfig, options: SignInS
   const keys = config.keys.source === 'file' ? loadKeysFromFile(config.keys.file!, config.keys.algorithms) : await loadKeysFromDatabase(db, config.keys.algorithms);
 
   const provider = createProvider(config, { adapters, accounts, clients, consents, keys });
-  const context: ServiceContext = { config, db, accounts, clients, consents, provider };
+  const context: ServiceContext = { config, db, accounts, clients, consents, provider, adapters, redis: storage.redis };
+  markStorageOutages(provider);
+
+  // Other instances (and the CLI) change clients too: migration 003 announces every change on this
+  // channel, so the client cache drops it at once instead of serving an old secret for its TTL.
+  // Postgres LISTEN/NOTIFY rather than Redis pub/sub: the clients live in Postgres, the trigger fires
+  // for every writer whether Redis is configured or not, and the notice is sent only on commit.
+  // On PGlite there is one process, which sees its own changes; the short TTL covers the rest.
+  const clientChanges = db.listen?.('signin_clients', {
+    message: (clientId) => invalidateCachedClients(clients, clientId),
+    reset: () => invalidateCachedClients(clients), // notices sent while disconnected are lost
+  });
+  await clientChanges?.ready;
 
   // A deleted application loses every grant and token it was given.
   clients.onChange(async (clientId) => {
@@ -68,8 +84,11 @@ export async function createSignInService(config: SignInConfig, options: SignInS
   const app = new Koa();
   app.keys = config.secrets.cookieKeys;
   app.proxy = config.trustProxy;
-  app.use(healthRoutes(async () => void (await db.query('SELECT 1'))));
+  app.use(healthRoutes(() => pingStorage(storage)));
+  app.use(await portalRoutes(context));
   app.use(interactionRoutes(context));
+  app.use(accountRoutes(context));
+  app.use(storageOutageResponses(config));
   app.use(mount(provider));
 
   const sweepSeconds = options.sweepIntervalSeconds ?? 600;
@@ -83,6 +102,7 @@ export async function createSignInService(config: SignInConfig, options: SignInS
     storage,
     async close() {
       if (sweep) clearInterval(sweep);
+      await clientChanges?.close();
       if (!options.storage) await storage.close();
     },
   };

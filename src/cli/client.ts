@@ -19,11 +19,14 @@ const CREATE_OPTIONS = {
   'redirect-uri': { type: 'string', multiple: true },
   scopes: { type: 'string' },
 } as const;
+// What the portal's edit form changes; the type is fixed at registration.
+const { type: _type, ...UPDATE_OPTIONS } = CREATE_OPTIONS;
 
 const ACTIONS: Record<string, (args: string[], io: CliIo) => Promise<number>> = {
   create: createClient,
   list: listClients,
   show: showClient,
+  update: updateClient,
   delete: deleteClient,
   'rotate-secret': rotateSecret,
 };
@@ -46,8 +49,7 @@ async function createClient(args: string[], io: CliIo): Promise<number> {
     description: requireOption(values.description, 'description', HELP_COMMAND),
     appType: requireOption(values.type, 'type', HELP_COMMAND),
     redirectUris: requireOption(values['redirect-uri'], 'redirect-uri', HELP_COMMAND),
-    // Spaces as in an OAuth scope parameter; commas too, which are easier to type unquoted.
-    scopes: requireOption(values.scopes, 'scopes', HELP_COMMAND).split(/[\s,]+/).filter(Boolean),
+    scopes: splitScopes(requireOption(values.scopes, 'scopes', HELP_COMMAND)),
     ownerId: null,
   };
   const config = loadCliConfig(values.config, io);
@@ -69,6 +71,37 @@ async function createClient(args: string[], io: CliIo): Promise<number> {
   printLine(io, `client_id:     ${client.clientId}`);
   printLine(io, `client_secret: ${clientSecret}`);
   printLine(io, SHOWN_ONCE);
+  return 0;
+}
+
+// Spaces as in an OAuth scope parameter; commas too, which are easier to type unquoted.
+const splitScopes = (value: string): string[] => value.split(/[\s,]+/).filter(Boolean);
+
+async function updateClient(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommand(args, UPDATE_OPTIONS, HELP_COMMAND);
+  if (values.help) return printHelp(io, CLIENT_HELP);
+  const [clientId] = expectPositionals(positionals, ['CLIENT_ID'], HELP_COMMAND);
+  // Only what is given changes; --redirect-uri and --scopes replace the whole list.
+  const patch = {
+    name: values.name,
+    description: values.description,
+    redirectUris: values['redirect-uri'],
+    scopes: values.scopes === undefined ? undefined : splitScopes(values.scopes),
+  };
+  if (Object.values(patch).every((v) => v === undefined)) {
+    throw new UsageError('nothing to update: give --name, --description, --redirect-uri or --scopes', HELP_COMMAND);
+  }
+  const client = await withStores(loadCliConfig(values.config, io), async ({ clients }) => {
+    try {
+      return await clients.update(clientId, patch);
+    } catch (error) {
+      if (error instanceof ClientValidationError) throw new CommandError(describeFieldErrors(error.errors));
+      throw error;
+    }
+  });
+  if (!client) throw unknownClient(clientId);
+  if (values.json) printJson(io, clientView(client));
+  else printLine(io, clientDetails(client));
   return 0;
 }
 

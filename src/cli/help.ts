@@ -12,6 +12,7 @@ Commands:
   client create             register an application (prints its secret once)
   client list               list the registered applications
   client show CLIENT_ID     show one application
+  client update CLIENT_ID   change an application's name, description, redirect URIs or scopes
   client delete CLIENT_ID   delete an application
   client rotate-secret CLIENT_ID
                             issue a new secret (the old one stops working)
@@ -61,11 +62,13 @@ export const CLIENT_HELP = `Usage:
                        --redirect-uri URI [--redirect-uri URI ...] --scopes "openid email profile"
   signin client list
   signin client show CLIENT_ID
+  signin client update CLIENT_ID [--name N] [--description D] [--redirect-uri URI ...] [--scopes "S ..."]
   signin client delete CLIENT_ID
   signin client rotate-secret CLIENT_ID
 
-Registers and manages applications. The client secret is printed once, at creation or rotation:
-only its hash is stored.
+Registers and manages applications, like the developer portal. The client secret is printed once,
+at creation or rotation: only its hash is stored. update changes only the options given; the
+type is fixed at registration, and --redirect-uri and --scopes replace the whole list.
 
 Options:
   --name N            name shown to users on the consent screen

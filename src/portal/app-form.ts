@@ -1,0 +1,72 @@
+// The application form: what the browser posts, as the registry's input, and the registry's field
+// error codes (shared with the CLI) as localized messages under each field.
+import type { RegisteredClient } from '../clients/registry.ts';
+import { APP_TYPES, type ClientInput, type FieldError } from '../clients/validate.ts';
+import { REQUIRED_SCOPES, SCOPES } from '../policy/scopes.ts';
+import { isPortalKey, type PortalKey, type PortalTranslate } from './i18n.ts';
+
+export interface AppFormValues {
+  name: string;
+  description: string;
+  appType: string;
+  /** The textarea as typed: one URI per line. */
+  redirectUris: string;
+  scopes: string[];
+}
+
+export type FieldMessages = Partial<Record<FieldError['field'], string[]>>;
+
+export const EMPTY_FORM: AppFormValues = { name: '', description: '', appType: 'web', redirectUris: '', scopes: [...REQUIRED_SCOPES] };
+
+export function readAppForm(body: URLSearchParams): AppFormValues {
+  return {
+    name: body.get('name') ?? '',
+    description: body.get('description') ?? '',
+    appType: body.get('app_type') ?? '',
+    redirectUris: body.get('redirect_uris') ?? '',
+    scopes: [...new Set(body.getAll('scope'))],
+  };
+}
+
+export function formOf(client: RegisteredClient): AppFormValues {
+  return {
+    name: client.name,
+    description: client.description,
+    appType: client.appType,
+    redirectUris: client.redirectUris.join('\n'),
+    scopes: client.scopes,
+  };
+}
+
+export function toClientInput(form: AppFormValues): ClientInput {
+  return {
+    name: form.name,
+    description: form.description,
+    appType: form.appType,
+    redirectUris: form.redirectUris.split(/\r?\n/).map((line) => line.trim()).filter(Boolean),
+    scopes: form.scopes,
+  };
+}
+
+export function fieldMessages(errors: FieldError[], t: PortalTranslate): FieldMessages {
+  const messages: FieldMessages = {};
+  for (const error of errors) {
+    const key = messageKey(error);
+    (messages[error.field] ??= []).push(t(key, error.value === undefined ? undefined : { value: error.value }));
+  }
+  return messages;
+}
+
+/** The most specific message: per field and code, then per code, then a generic one. */
+function messageKey(error: FieldError): PortalKey {
+  for (const candidate of [`error.${error.field}.${error.code}`, `error.${error.code}`]) {
+    if (isPortalKey(candidate)) return candidate;
+  }
+  return 'error.invalid';
+}
+
+/** What the form's selects and checkboxes offer. */
+export const FORM_CHOICES = {
+  appTypes: APP_TYPES,
+  scopes: SCOPES.map((name) => ({ name, required: REQUIRED_SCOPES.includes(name) })),
+};

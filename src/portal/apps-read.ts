@@ -1,0 +1,74 @@
+// The owner's pages that only read: the list of their applications, one application with its
+// integration help (and, once, its new secret), and the forms to register, edit or delete.
+import type Koa from 'koa';
+import type { RegisteredClient } from '../clients/registry.ts';
+import { EMPTY_FORM, FORM_CHOICES, formOf, type AppFormValues, type FieldMessages } from './app-form.ts';
+import type { PortalDeps } from './deps.ts';
+import { notFound } from './errors.ts';
+import { integrationHelp } from './integration.ts';
+import { renderPortal } from './render.ts';
+import { pageOf, stateOf } from './request.ts';
+
+/** The application in the URL, if it belongs to the signed-in owner; anyone else's is a plain 404. */
+export async function ownedApp(ctx: Koa.Context, deps: PortalDeps): Promise<RegisteredClient> {
+  const owner = stateOf(ctx).owner;
+  const id = (ctx as Koa.Context & { params?: Record<string, string> }).params?.id ?? '';
+  const client = owner ? await deps.context.clients.get(id) : undefined;
+  if (!client || !owner || client.ownerId !== owner.id) throw notFound();
+  return client;
+}
+
+export function home(deps: PortalDeps): Koa.Middleware {
+  return async function portalHome(ctx) {
+    const { owner } = stateOf(ctx);
+    if (!owner) return renderPortal(ctx, pageOf(ctx), 'home', { failed: false });
+    const apps = await deps.context.clients.list(owner.id);
+    const flash = deps.flash.take(ctx, owner.id);
+    await renderPortal(ctx, pageOf(ctx), 'apps', { apps, notice: flash ? { key: flash.notice, vars: flash.noticeVars } : null });
+  };
+}
+
+export function showApp(deps: PortalDeps): Koa.Middleware {
+  return async function showPortalApp(ctx) {
+    const client = await ownedApp(ctx, deps);
+    const flash = deps.flash.take(ctx, stateOf(ctx).owner!.id);
+    const credentials = flash?.credentials?.clientId === client.clientId ? flash.credentials : null;
+    await renderPortal(ctx, pageOf(ctx), 'app', {
+      app: client,
+      notice: flash ? { key: flash.notice, vars: flash.noticeVars } : null,
+      credentials,
+      help: integrationHelp(deps.context.config.issuer, client),
+    });
+  };
+}
+
+export interface FormPage {
+  mode: 'new' | 'edit';
+  values: AppFormValues;
+  errors?: FieldMessages;
+  app?: RegisteredClient;
+}
+
+export async function renderForm(ctx: Koa.Context, page: FormPage, status = 200): Promise<void> {
+  await renderPortal(ctx, pageOf(ctx), 'form', { ...page, errors: page.errors ?? {}, app: page.app ?? null, choices: FORM_CHOICES }, status);
+}
+
+export function newAppForm(): Koa.Middleware {
+  return async function newPortalApp(ctx) {
+    await renderForm(ctx, { mode: 'new', values: EMPTY_FORM });
+  };
+}
+
+export function editAppForm(deps: PortalDeps): Koa.Middleware {
+  return async function editPortalApp(ctx) {
+    const client = await ownedApp(ctx, deps);
+    await renderForm(ctx, { mode: 'edit', values: formOf(client), app: client });
+  };
+}
+
+export function confirmDelete(deps: PortalDeps): Koa.Middleware {
+  return async function confirmPortalDelete(ctx) {
+    const client = await ownedApp(ctx, deps);
+    await renderPortal(ctx, pageOf(ctx), 'delete', { app: client });
+  };
+}

@@ -1,0 +1,74 @@
+// The owner's form posts: register, edit, rotate the secret, delete. Each one redirects (303) to a
+// page that shows the outcome once, so a reload never posts again and a secret never sits in a URL.
+import type Koa from 'koa';
+import { ClientValidationError } from '../clients/validate.ts';
+import { fieldMessages, readAppForm, toClientInput, type AppFormValues } from './app-form.ts';
+import { ownedApp, renderForm } from './apps-read.ts';
+import type { PortalDeps } from './deps.ts';
+import { notFound } from './errors.ts';
+import { portalTranslator } from './i18n.ts';
+import { rootOf, stateOf } from './request.ts';
+
+function seeOther(ctx: Koa.Context, path: string): void {
+  ctx.status = 303;
+  ctx.redirect(`${rootOf(ctx)}${path}`);
+}
+
+async function invalid(ctx: Koa.Context, error: ClientValidationError, page: { mode: 'new' | 'edit'; values: AppFormValues; deps: PortalDeps }) {
+  const errors = fieldMessages(error.errors, portalTranslator(stateOf(ctx).locale));
+  const app = page.mode === 'edit' ? await ownedApp(ctx, page.deps) : undefined;
+  await renderForm(ctx, { mode: page.mode, values: page.values, errors, app }, 400);
+}
+
+export function createApp(deps: PortalDeps): Koa.Middleware {
+  return async function createPortalApp(ctx) {
+    const { owner, form } = stateOf(ctx);
+    const values = readAppForm(form!);
+    try {
+      const { client, clientSecret } = await deps.context.clients.create({ ...toClientInput(values), ownerId: owner!.id });
+      deps.flash.set(ctx, { accountId: owner!.id, notice: 'app.created', credentials: { clientId: client.clientId, clientSecret } });
+      seeOther(ctx, `/apps/${client.clientId}`);
+    } catch (error) {
+      if (!(error instanceof ClientValidationError)) throw error;
+      await invalid(ctx, error, { mode: 'new', values, deps });
+    }
+  };
+}
+
+export function updateApp(deps: PortalDeps): Koa.Middleware {
+  return async function updatePortalApp(ctx) {
+    const client = await ownedApp(ctx, deps);
+    // The type is fixed at registration (the registry's update ignores it): keep showing the real one.
+    const values = { ...readAppForm(stateOf(ctx).form!), appType: client.appType };
+    const { name, description, redirectUris, scopes } = toClientInput(values);
+    try {
+      await deps.context.clients.update(client.clientId, { name, description, redirectUris, scopes });
+      deps.flash.set(ctx, { accountId: stateOf(ctx).owner!.id, notice: 'app.updated' });
+      seeOther(ctx, `/apps/${client.clientId}`);
+    } catch (error) {
+      if (!(error instanceof ClientValidationError)) throw error;
+      await invalid(ctx, error, { mode: 'edit', values, deps });
+    }
+  };
+}
+
+export function rotateSecret(deps: PortalDeps): Koa.Middleware {
+  return async function rotatePortalSecret(ctx) {
+    const client = await ownedApp(ctx, deps);
+    // The registry tells its listeners, which drop the engine's cached copy: the old secret fails at once.
+    const clientSecret = await deps.context.clients.rotateSecret(client.clientId);
+    if (clientSecret === undefined) throw notFound();
+    deps.flash.set(ctx, { accountId: stateOf(ctx).owner!.id, notice: 'app.rotated', credentials: { clientId: client.clientId, clientSecret } });
+    seeOther(ctx, `/apps/${client.clientId}`);
+  };
+}
+
+export function deleteApp(deps: PortalDeps): Koa.Middleware {
+  return async function deletePortalApp(ctx) {
+    const client = await ownedApp(ctx, deps);
+    // The service revokes every grant and token of a deleted client (a registry listener in service.ts).
+    if (!(await deps.context.clients.delete(client.clientId))) throw notFound();
+    deps.flash.set(ctx, { accountId: stateOf(ctx).owner!.id, notice: 'delete.deleted', noticeVars: { name: client.name } });
+    seeOther(ctx, '/');
+  };
+}
