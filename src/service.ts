@@ -11,7 +11,7 @@ import { AccountStore } from './accounts/store.ts';
 import { ClientRegistry } from './clients/registry.ts';
 import type { SignInConfig } from './config/schema.ts';
 import { ConsentStore } from './consents/store.ts';
-import { revokeGrant } from './grants/revoke.ts';
+import { revokeClientGrants } from './grants/revoke.ts';
 import { healthRoutes } from './http/health.ts';
 import { markStorageOutages, storageOutageResponses } from './http/storage-outage.ts';
 import { loadKeysFromDatabase, loadKeysFromFile } from './keys/signing-keys.ts';
@@ -76,9 +76,7 @@ export async function createSignInService(config: SignInConfig, options: SignInS
 
   // A deleted application loses every grant and token it was given.
   clients.onChange(async (clientId) => {
-    if (await clients.get(clientId)) return;
-    for (const consent of await consents.listForClient(clientId)) await revokeGrant(adapters, consent.grantId);
-    await consents.forget({ clientId });
+    if (!(await clients.get(clientId))) await revokeClientGrants(adapters, consents, clientId);
   });
 
   const app = new Koa();

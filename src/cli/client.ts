@@ -6,7 +6,8 @@ import { CommandError, UsageError } from './errors.ts';
 import { describeFieldErrors } from './field-errors.ts';
 import { CLIENT_HELP } from './help.ts';
 import type { CliIo } from './io.ts';
-import { loadCliConfig, withStores } from './open-stores.ts';
+import { loadCliConfig, withEngineStores, withStores } from './open-stores.ts';
+import { revokeClientGrants } from '../grants/revoke.ts';
 import { clientDetails, clientTable, clientView, printHelp, printJson, printLine } from './output.ts';
 
 const HELP_COMMAND = 'signin client --help';
@@ -133,7 +134,12 @@ async function deleteClient(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommand(args, COMMON_OPTIONS, HELP_COMMAND);
   if (values.help) return printHelp(io, CLIENT_HELP);
   const [clientId] = expectPositionals(positionals, ['CLIENT_ID'], HELP_COMMAND);
-  const deleted = await withStores(loadCliConfig(values.config, io), ({ clients }) => clients.delete(clientId));
+  // A running server revokes on its own deletes only; here the CLI ends the grants itself.
+  const deleted = await withEngineStores(loadCliConfig(values.config, io), async ({ clients, consents, adapters }) => {
+    const found = await clients.delete(clientId);
+    if (found) await revokeClientGrants(adapters, consents, clientId);
+    return found;
+  });
   if (!deleted) throw unknownClient(clientId);
   printLine(io, `deleted client ${clientId}`);
   return 0;

@@ -5,7 +5,9 @@ import { AccountStore } from '../accounts/store.ts';
 import { ClientRegistry } from '../clients/registry.ts';
 import { loadConfig } from '../config/load.ts';
 import type { SignInConfig } from '../config/schema.ts';
-import { openDatabase } from '../../adapters/storage.ts';
+import { openDatabase, openStorage, type Storage } from '../../adapters/storage.ts';
+import type { AdapterFactory } from '../../adapters/adapter.ts';
+import { ConsentStore } from '../consents/store.ts';
 import type { Database } from '../../adapters/sql/database.ts';
 import { appliedVersions, assertSchemaCurrent, knownMigrations, migrate, type Migration } from '../../adapters/sql/migrate.ts';
 import { CommandError } from './errors.ts';
@@ -23,10 +25,14 @@ export async function openCliDatabase(config: SignInConfig): Promise<Database> {
     return db;
   } catch (cause) {
     await db?.close().catch(() => {});
-    // Name the store but not a Postgres URL, which may hold a password.
-    const where = config.storage.kind === 'embedded' ? `embedded store ${config.storage.dataDir}` : 'Postgres';
-    throw new CommandError(`cannot open the database (${where}): ${(cause as Error).message}`);
+    throw cannotOpen(config, cause);
   }
+}
+
+function cannotOpen(config: SignInConfig, cause: unknown): CommandError {
+  // Name the store but not a Postgres URL, which may hold a password.
+  const where = config.storage.kind === 'embedded' ? `embedded store ${config.storage.dataDir}` : 'Postgres';
+  return new CommandError(`cannot open the database (${where}): ${(cause as Error).message}`);
 }
 
 /** The known migrations this database has not applied yet. */
@@ -63,5 +69,31 @@ export async function withStores<T>(config: SignInConfig, fn: (stores: Stores) =
     return await fn({ db, accounts: new AccountStore(db), clients: new ClientRegistry(db) });
   } finally {
     await db.close();
+  }
+}
+
+export interface EngineStores extends Stores {
+  consents: ConsentStore;
+  /** The engine's storage, Redis included when configured: what revoking tokens needs. */
+  adapters: AdapterFactory;
+}
+
+/** Like withStores, with the engine's storage too, for the commands that revoke what was issued. */
+export async function withEngineStores<T>(config: SignInConfig, fn: (stores: EngineStores) => Promise<T>): Promise<T> {
+  let storage: Storage | undefined;
+  try {
+    storage = await openStorage(config.storage);
+    await storage.db.query('SELECT 1');
+  } catch (cause) {
+    await storage?.close().catch(() => {});
+    throw cannotOpen(config, cause);
+  }
+  try {
+    const { db } = storage;
+    await prepareSchema(db, config.storage.kind);
+    const adapters = storage.adapterFactory({ refreshTokenReuseGrace: config.ttl.refreshTokenReuseGrace });
+    return await fn({ db, accounts: new AccountStore(db), clients: new ClientRegistry(db), consents: new ConsentStore(db), adapters });
+  } finally {
+    await storage.close();
   }
 }

@@ -1,0 +1,62 @@
+// `signin client delete` against the Postgres and Redis a running server uses: the application's
+// tokens stop working at once, as they do when the portal deletes it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshPostgres, freshRedis } from '../support/databases.ts';
+import { startTestService, type TestService } from '../support/service.ts';
+import { relyingParty } from '../support/relying-party.ts';
+import { postForm, signIn, userinfo } from '../support/flow.ts';
+import { cli, workspace, type Workspace } from './support.ts';
+
+let pgDb: Awaited<ReturnType<typeof freshPostgres>>;
+let redis: Awaited<ReturnType<typeof freshRedis>>;
+let svc: TestService;
+let ws: Workspace;
+
+beforeAll(async () => {
+  pgDb = await freshPostgres();
+  redis = await freshRedis();
+  const storage = { kind: 'postgres' as const, postgres: { url: pgDb.url }, redis: { url: redis.config.url, keyPrefix: redis.keyPrefix } };
+  svc = await startTestService({ storage });
+  ws = workspace({
+    storage: [
+      'storage:',
+      '  kind: postgres',
+      '  postgres:',
+      `    url: ${JSON.stringify(pgDb.url)}`,
+      '  redis:',
+      `    url: ${JSON.stringify(redis.config.url)}`,
+      `    keyPrefix: ${JSON.stringify(redis.keyPrefix)}`,
+    ],
+  });
+}, 60_000);
+afterAll(async () => {
+  await svc?.stop();
+  ws?.remove();
+  await redis?.cleanup();
+  await pgDb?.drop();
+});
+
+describe('signin client delete', () => {
+  it('revokes every token issued to the application, in Postgres and in Redis', async () => {
+    const client = await svc.createClient();
+    const { tokens } = await signIn(svc.url, await relyingParty(svc.url, client), await svc.createUser());
+    expect((await userinfo(svc.url, tokens.access_token)).status).toBe(200);
+
+    const deleted = await cli(['client', 'delete', client.clientId, '--config', ws.config]);
+    expect(deleted.code).toBe(0);
+
+    expect((await userinfo(svc.url, tokens.access_token)).status).toBe(401);
+    // Gone from storage, not merely refused because the client is gone.
+    const { adapters } = svc.service.context;
+    expect(await adapters('AccessToken').find(tokens.access_token)).toBeUndefined();
+    expect(await adapters('RefreshToken').find(tokens.refresh_token!)).toBeUndefined();
+    const refresh = await postForm(`${svc.url}/oauth/token`, {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token!,
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+    });
+    expect(refresh.status).toBe(401);
+    expect(refresh.json.error).toBe('invalid_client');
+  });
+});
