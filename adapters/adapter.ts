@@ -8,6 +8,8 @@ export type Payload = Record<string, unknown> & {
   consumed?: number;
   jti?: string;
   rotations?: number;
+  /** For a rotated refresh token's successor: the storage key of the token it replaced. */
+  parent?: string;
 };
 
 export interface ModelAdapter {

@@ -55,20 +55,20 @@ export function sqlAdapter(db: Database, model: string, options: AdapterOptions)
     async consume(id) {
       const key = storageKey(id);
       // Only one request can flip consumed_at from NULL: that one wins the redemption.
-      const won = await db.query<{ grant_id: string | null; rotations: number | null; iiat: string | null }>(
+      const won = await db.query<{ grant_id: string | null; parent: string | null }>(
         `UPDATE oidc_models SET consumed_at = now() WHERE model = $1 AND id_hash = $2 AND consumed_at IS NULL
-         RETURNING grant_id, (payload->>'rotations')::int AS rotations, payload->>'iiat' AS iiat`,
+         RETURNING grant_id, payload->>'parent' AS parent`,
         [model, key],
       );
       if (won.rowCount === 1) {
-        if (model === 'RefreshToken' && won.rows[0].grant_id) {
-          // Parallel refreshes within the grace left siblings of this token (same chain, same rotation
-          // count); using one ends the others, so no two successors stay valid independently.
+        const { grant_id: grantId, parent } = won.rows[0];
+        if (model === 'RefreshToken' && grantId && parent) {
+          // Parallel refreshes within the grace left siblings of this token (successors of the same
+          // parent); using one ends the others, so no two successors stay valid independently.
           await db.query(
             `DELETE FROM oidc_models WHERE model = 'RefreshToken' AND grant_id = $1 AND id_hash <> $2
-               AND consumed_at IS NULL AND payload->>'iiat' IS NOT DISTINCT FROM $3
-               AND coalesce((payload->>'rotations')::int, 0) = $4`,
-            [won.rows[0].grant_id, key, won.rows[0].iiat, won.rows[0].rotations ?? 0],
+               AND consumed_at IS NULL AND payload->>'parent' = $3`,
+            [grantId, key, parent],
           );
         }
         return;

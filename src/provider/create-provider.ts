@@ -13,6 +13,7 @@ import { useHashedClientSecrets } from './hashed-client-secrets.ts';
 import { makeLoadExistingGrant } from './load-existing-grant.ts';
 import { makeLogoutSource, makePostLogoutSuccessSource } from './logout-pages.ts';
 import { makeRenderError } from './render-error.ts';
+import { withRefreshTokenLineage } from './refresh-token-lineage.ts';
 
 export interface ProviderDeps {
   adapters: AdapterFactory;
@@ -24,8 +25,9 @@ export interface ProviderDeps {
 
 export function createProvider(config: SignInConfig, deps: ProviderDeps): Provider {
   const clients = clientAdapter(deps.clients);
+  const adapters = withRefreshTokenLineage(deps.adapters);
   const configuration = buildProviderConfiguration(config, {
-    adapter: ((model: string) => (model === 'Client' ? clients : deps.adapters(model))) as never,
+    adapter: ((model: string) => (model === 'Client' ? clients : adapters(model))) as never,
     findAccount: makeFindAccount(deps.accounts),
     loadExistingGrant: makeLoadExistingGrant(deps.consents),
     renderError: makeRenderError(config),

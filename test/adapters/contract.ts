@@ -216,16 +216,18 @@ function describeReuseGrace(adapter: (model: string, options?: AdapterOptions) =
       expect((await tokens.find(id))?.consumed).toBeTypeOf('number');
     });
 
-    it('using one of two sibling successors ends the other', async () => {
+    it('using one of two sibling successors ends the other, and nothing of another chain', async () => {
       const tokens = adapter('RefreshToken', grace30);
       const grantId = `g-${tokenId()}`;
-      const iiat = now() - 100;
-      const [used, sibling, nextRotation] = [tokenId(), tokenId(), tokenId()];
-      await tokens.upsert(used, tokenPayload('RefreshToken', used, { grantId, iiat, rotations: 1 }), 60);
-      await tokens.upsert(sibling, tokenPayload('RefreshToken', sibling, { grantId, iiat, rotations: 1 }), 60);
-      await tokens.upsert(nextRotation, tokenPayload('RefreshToken', nextRotation, { grantId, iiat, rotations: 2 }), 60);
+      const [used, sibling, otherChain, nextRotation] = [tokenId(), tokenId(), tokenId(), tokenId()];
+      await tokens.upsert(used, tokenPayload('RefreshToken', used, { grantId, parent: 'p1' }), 60);
+      await tokens.upsert(sibling, tokenPayload('RefreshToken', sibling, { grantId, parent: 'p1' }), 60);
+      // Another device's chain in the same grant, issued in the same second: never a sibling.
+      await tokens.upsert(otherChain, tokenPayload('RefreshToken', otherChain, { grantId, parent: 'p2' }), 60);
+      await tokens.upsert(nextRotation, tokenPayload('RefreshToken', nextRotation, { grantId, parent: 'p3' }), 60);
       await tokens.consume(used);
       expect(await tokens.find(sibling)).toBeUndefined();
+      expect(await tokens.find(otherChain)).toBeDefined();
       expect(await tokens.find(nextRotation)).toBeDefined();
     });
   });

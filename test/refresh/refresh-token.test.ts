@@ -57,6 +57,17 @@ describe('refresh tokens', () => {
     expect((await userinfo(strict.url, String(next.json.access_token))).status).toBe(401);
   });
 
+  it('keeps two chains of one grant apart, even when they start in the same second', async () => {
+    const client = await svc.createClient();
+    const rp = await relyingParty(svc.url, client);
+    const user = await svc.createUser();
+    const first = await signIn(svc.url, rp, user);
+    // Same browser, consent remembered: the second sign-in reuses the grant (a second device would too).
+    const second = await signIn(svc.url, rp, user, { browser: first.browser });
+    expect((await refresh(svc, client, first.tokens.refresh_token!)).status).toBe(200);
+    expect((await refresh(svc, client, second.tokens.refresh_token!)).status).toBe(200);
+  });
+
   it('refuses a refresh token presented by another application', async () => {
     const { tokens } = await tokensOn(svc);
     const other = await svc.createClient();
