@@ -44,6 +44,14 @@ export class DuplicateAccountError extends Error {
 }
 
 export class AccountStore {
+  private readonly listeners = new Set<(accountId: string) => void>();
+
+  /** Called after an account's claims change in this process (caches drop their copy). */
+  onChange(listener: (accountId: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
   constructor(private readonly db: Queryable) {}
 
   async create(input: NewAccount): Promise<Account> {
@@ -89,5 +97,6 @@ export class AccountStore {
 
   async markEmailVerified(id: string): Promise<void> {
     await this.db.query('UPDATE accounts SET email_verified = true, updated_at = now() WHERE id = $1', [id]);
+    for (const listener of this.listeners) listener(id);
   }
 }

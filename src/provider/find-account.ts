@@ -1,12 +1,30 @@
 // The engine's findAccount hook: an account and the claims it may release. `sub` is the account id
 // here; the engine replaces it with the pairwise value for each client.
 import type { FindAccount } from 'oidc-provider';
-import type { AccountStore } from '../accounts/store.ts';
+import type { Account, AccountStore } from '../accounts/store.ts';
 import { accountClaims } from '../policy/claims.ts';
 
-export function makeFindAccount(accounts: Pick<AccountStore, 'findById'>): FindAccount {
-  return async (_ctx, id) => {
+/**
+ * The engine looks the account up on every userinfo call and token response; reading it from SQL each
+ * time costs a large share of userinfo's throughput. Accounts are kept a few seconds: a change made
+ * in this process drops its copy at once, one made by another instance shows within `maxAgeMs`.
+ */
+export function makeFindAccount(accounts: Pick<AccountStore, 'findById' | 'onChange'>, maxAgeMs = 5000): FindAccount {
+  const cache = new Map<string, { at: number; account: Account }>();
+  accounts.onChange((id) => cache.delete(id));
+
+  const load = async (id: string): Promise<Account | undefined> => {
+    const hit = cache.get(id);
+    if (hit && Date.now() - hit.at < maxAgeMs) return hit.account;
     const account = await accounts.findById(id);
+    if (cache.size > 10_000) cache.clear();
+    if (account) cache.set(id, { at: Date.now(), account });
+    else cache.delete(id);
+    return account;
+  };
+
+  return async (_ctx, id) => {
+    const account = await load(id);
     if (!account) return undefined;
     return {
       accountId: account.id,
