@@ -2,16 +2,11 @@
 // an external load generator (wrk) can measure the server alone:
 //   npx tsx bench/hold.ts &   then   wrk -t2 -c16 -d10s -H "authorization: Bearer $TOKEN" $URL/oauth/userinfo
 import { startTestService } from '../test/support/service.ts';
+import { benchStorage } from './storage.ts';
 import { relyingParty } from '../test/support/relying-party.ts';
 import { signIn } from '../test/support/flow.ts';
 
-const storage = process.env.BENCH_POSTGRES_URL
-  ? {
-      kind: 'postgres' as const,
-      postgres: { url: process.env.BENCH_POSTGRES_URL },
-      ...(process.env.BENCH_REDIS_URL ? { redis: { url: process.env.BENCH_REDIS_URL, keyPrefix: `bench:${Date.now()}:` } } : {}),
-    }
-  : { kind: 'embedded' as const, dataDir: 'memory://' };
+const storage = benchStorage();
 
 const svc = await startTestService({ storage }, { migrations: 'auto' });
 const client = await svc.createClient();

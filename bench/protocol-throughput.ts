@@ -4,6 +4,7 @@
 //   BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1/test BENCH_REDIS_URL=redis://127.0.0.1:6379 npx tsx bench/protocol-throughput.ts
 // The load comes from the same process, so figures compare runs and storages rather than give a ceiling.
 import { startTestService } from '../test/support/service.ts';
+import { benchStorage } from './storage.ts';
 import { relyingParty } from '../test/support/relying-party.ts';
 import { Browser } from '../test/support/browser.ts';
 import { signIn, postForm } from '../test/support/flow.ts';
@@ -11,13 +12,7 @@ import { signIn, postForm } from '../test/support/flow.ts';
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const COUNT = Number(process.env.BENCH_COUNT ?? 400);
 
-const storage = process.env.BENCH_POSTGRES_URL
-  ? {
-      kind: 'postgres' as const,
-      postgres: { url: process.env.BENCH_POSTGRES_URL },
-      ...(process.env.BENCH_REDIS_URL ? { redis: { url: process.env.BENCH_REDIS_URL, keyPrefix: `bench:${Date.now()}:` } } : {}),
-    }
-  : { kind: 'embedded' as const, dataDir: 'memory://' };
+const storage = benchStorage();
 
 async function measure(label: string, count: number, job: (i: number) => Promise<unknown>): Promise<void> {
   const latencies: number[] = [];

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, isPage, type Page } from '../support/browser.ts';
 import { freshRedis, type FreshRedis } from '../support/databases.ts';
-import { postForm, signIn } from '../support/flow.ts';
+import { refreshGrant, signIn } from '../support/flow.ts';
 import { relyingParty } from '../support/relying-party.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 
@@ -81,12 +81,7 @@ describe('account page', () => {
     expect(after.html).toContain('L’accès de Boutique Plateau a été retiré.');
     expect(after.html).toContain('aucune application');
 
-    const refresh = await postForm(`${svc.url}/oauth/token`, {
-      grant_type: 'refresh_token',
-      refresh_token: tokens.refresh_token!,
-      client_id: client.clientId,
-      client_secret: client.clientSecret,
-    });
+    const refresh = await refreshGrant(svc.url, client, tokens.refresh_token!);
     expect(refresh.status).toBe(400);
     expect(refresh.json.error).toBe('invalid_grant');
     // And the application must ask again.

@@ -2,7 +2,7 @@
 // its refresh token fails. Also the signed-out form, the forgotten-password pages and the language switch.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { postForm } from '../support/flow.ts';
+import { refreshGrant } from '../support/flow.ts';
 import { relyingParty } from '../support/relying-party.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 import { startSmtpSink, type SmtpSink } from '../email/smtp-sink.ts';
@@ -51,12 +51,7 @@ describe('account page in a browser', () => {
     expect(await page.locator('main').innerText()).not.toContain('Partagé');
     await screenshots(page, 'account-02-revoked');
 
-    const refresh = await postForm(`${svc.url}/oauth/token`, {
-      grant_type: 'refresh_token',
-      refresh_token: tokens.refresh_token!,
-      client_id: client.clientId,
-      client_secret: client.clientSecret,
-    });
+    const refresh = await refreshGrant(svc.url, client, tokens.refresh_token!);
     expect(refresh.status).toBe(400);
     expect(refresh.json.error).toBe('invalid_grant');
 

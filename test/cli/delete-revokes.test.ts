@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPostgres, freshRedis } from '../support/databases.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 import { relyingParty } from '../support/relying-party.ts';
-import { postForm, signIn, userinfo } from '../support/flow.ts';
+import { refreshGrant, signIn, userinfo } from '../support/flow.ts';
 import { cli, workspace, type Workspace } from './support.ts';
 
 let pgDb: Awaited<ReturnType<typeof freshPostgres>>;
@@ -50,12 +50,7 @@ describe('signin client delete', () => {
     const { adapters } = svc.service.context;
     expect(await adapters('AccessToken').find(tokens.access_token)).toBeUndefined();
     expect(await adapters('RefreshToken').find(tokens.refresh_token!)).toBeUndefined();
-    const refresh = await postForm(`${svc.url}/oauth/token`, {
-      grant_type: 'refresh_token',
-      refresh_token: tokens.refresh_token!,
-      client_id: client.clientId,
-      client_secret: client.clientSecret,
-    });
+    const refresh = await refreshGrant(svc.url, client, tokens.refresh_token!);
     expect(refresh.status).toBe(401);
     expect(refresh.json.error).toBe('invalid_client');
   });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashClientSecret } from '../../src/clients/credentials.ts';
-import { postForm, signIn, userinfo } from '../support/flow.ts';
+import { postForm, signIn, userinfo, refreshGrant } from '../support/flow.ts';
 import { relyingParty } from '../support/relying-party.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 import { VALID_APP, csrfOf, get, post, registerApp, signInToPortal, type Owner } from './support.ts';
@@ -96,12 +96,7 @@ describe('portal: managing an application', () => {
     expect((await get(owner, `/apps/${app.clientId}`)).status).toBe(404);
 
     expect((await userinfo(ts.url, tokens.access_token)).status).toBe(401);
-    const refresh = await postForm(`${ts.url}/oauth/token`, {
-      grant_type: 'refresh_token',
-      refresh_token: tokens.refresh_token!,
-      client_id: app.clientId,
-      client_secret: app.clientSecret,
-    });
+    const refresh = await refreshGrant(ts.url, app, tokens.refresh_token!);
     // The client itself is gone, so the engine stops at client authentication.
     expect(refresh.status).toBe(401);
     expect(await ts.service.context.consents.listForClient(app.clientId)).toEqual([]);
@@ -126,12 +121,7 @@ describe('portal: managing an application', () => {
         JSON.stringify(['openid', 'email', 'profile']),
       ],
     );
-    const refresh = await postForm(`${ts.url}/oauth/token`, {
-      grant_type: 'refresh_token',
-      refresh_token: tokens.refresh_token!,
-      client_id: app.clientId,
-      client_secret: app.clientSecret,
-    });
+    const refresh = await refreshGrant(ts.url, app, tokens.refresh_token!);
     expect(refresh.status).toBe(400);
     expect(refresh.json.error).toBe('invalid_grant');
   });

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestClient, type TestService } from '../support/service.ts';
 import { relyingParty } from '../support/relying-party.ts';
-import { postForm, signIn, userinfo } from '../support/flow.ts';
+import { refreshGrant, signIn, userinfo } from '../support/flow.ts';
 
 let svc: TestService;
 let strict: TestService;
@@ -16,8 +16,7 @@ afterAll(async () => {
   await strict.stop();
 });
 
-const refresh = (s: TestService, client: TestClient, token: string) =>
-  postForm(`${s.url}/oauth/token`, { grant_type: 'refresh_token', refresh_token: token, client_id: client.clientId, client_secret: client.clientSecret });
+const refresh = (s: TestService, client: TestClient, token: string) => refreshGrant(s.url, client, token);
 
 async function tokensOn(s: TestService) {
   const client = await s.createClient();

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestClient, type TestService } from '../support/service.ts';
 import { relyingParty } from '../support/relying-party.ts';
-import { postForm, signIn, userinfo } from '../support/flow.ts';
+import { postForm, signIn, userinfo, refreshGrant } from '../support/flow.ts';
 
 let svc: TestService;
 beforeAll(async () => {
@@ -49,12 +49,7 @@ describe('revocation', () => {
     const { client, tokens } = await tokensFor();
     expect((await revoke(client, tokens.refresh_token!, 'refresh_token')).status).toBe(200);
     expect((await userinfo(svc.url, tokens.access_token)).status).toBe(401);
-    const res = await postForm(`${svc.url}/oauth/token`, {
-      grant_type: 'refresh_token',
-      refresh_token: tokens.refresh_token!,
-      client_id: client.clientId,
-      client_secret: client.clientSecret,
-    });
+    const res = await refreshGrant(svc.url, client, tokens.refresh_token!);
     expect(res.json.error).toBe('invalid_grant');
   });
 

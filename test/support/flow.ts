@@ -39,6 +39,16 @@ export async function postForm(url: string, fields: Record<string, string>, head
   return { status: res.status, json, text, headers: res.headers };
 }
 
+/** The refresh grant, with the client's secret in the body. */
+export function refreshGrant(serviceUrl: string, client: { clientId: string; clientSecret: string }, refreshToken: string) {
+  return postForm(`${serviceUrl}/oauth/token`, {
+    grant_type: 'refresh_token',
+    refresh_token: refreshToken,
+    client_id: client.clientId,
+    client_secret: client.clientSecret,
+  });
+}
+
 export async function userinfo(serviceUrl: string, accessToken: string) {
   const res = await fetch(`${serviceUrl}/oauth/userinfo`, { headers: { authorization: `Bearer ${accessToken}` } });
   return { status: res.status, json: (await res.json().catch(() => ({}))) as Record<string, unknown> };
