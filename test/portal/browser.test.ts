@@ -1,13 +1,12 @@
 // One real browser, end to end: an owner registers an application in the portal, then a user signs
 // in to that application (login and consent in Chromium) and openid-client redeems the code.
-import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userinfo } from '../support/flow.ts';
 import { relyingParty } from '../support/relying-party.ts';
 import { startTestService, type TestService } from '../support/service.ts';
+import { launchChromium } from '../browser/chromium.ts';
 
-const CHROMIUM = process.env.SIGNIN_TEST_CHROMIUM ?? '/usr/bin/chromium';
 const REDIRECT_URI = 'https://app.example.org/callback';
 
 describe('portal in a real browser', { timeout: 90_000 }, () => {
@@ -23,13 +22,7 @@ describe('portal in a real browser', { timeout: 90_000 }, () => {
 
   it('registers an application in the portal, then a user signs in to it with openid-client', async () => {
     // Never skipped: without Chromium this test fails (inside the test, not a hook) and says how to fix it.
-    if (!existsSync(CHROMIUM)) {
-      throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's chromium package or set SIGNIN_TEST_CHROMIUM`);
-    }
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-    });
+    browser = await launchChromium();
     const owner = await ts.createUser();
     const ownerContext = await browser.newContext({ locale: 'fr-FR' });
     const page = await ownerContext.newPage();
