@@ -13,6 +13,7 @@ import type { SignInConfig } from './config/schema.ts';
 import { ConsentStore } from './consents/store.ts';
 import { revokeClientGrants } from './grants/revoke.ts';
 import { healthRoutes } from './http/health.ts';
+import { trustProxies } from './http/proxy.ts';
 import { markStorageOutages, storageOutageResponses } from './http/storage-outage.ts';
 import { loadKeysFromDatabase, loadKeysFromFile } from './keys/signing-keys.ts';
 import { invalidateCachedClients } from './provider/client-adapter.ts';
@@ -81,7 +82,7 @@ export async function createSignInService(config: SignInConfig, options: SignInS
 
   const app = new Koa();
   app.keys = config.secrets.cookieKeys;
-  app.proxy = config.trustProxy;
+  trustProxies(app, config);
   app.use(healthRoutes(() => pingStorage(storage)));
   app.use(await portalRoutes(context));
   app.use(interactionRoutes(context));

@@ -77,8 +77,11 @@ export const configSchema = z.strictObject({
   port: z.number().int().min(0).max(65535).default(3000),
   /** Production refuses the development secrets and a plain-http issuer. */
   production: z.boolean().default(false),
-  /** Behind a reverse proxy that sets X-Forwarded-*: trust it. */
-  trustProxy: z.boolean().default(false),
+  /**
+   * Reverse proxies in front that append to X-Forwarded-For: `false` (none: the socket's address is the
+   * client's), `true` (one), or their number. Only the entries they appended are believed.
+   */
+  trustProxy: z.union([z.boolean(), z.number().int().min(1).max(10)]).default(false),
   secrets: z.strictObject({
     /** Signing keys of the cookies, newest first; each at least 32 characters. */
     cookieKeys: z.array(z.string().min(32, 'must be at least 32 characters')).min(1),

@@ -14,6 +14,7 @@ import { makeLoadExistingGrant } from './load-existing-grant.ts';
 import { makeLogoutSource, makePostLogoutSuccessSource } from './logout-pages.ts';
 import { makeRenderError } from './render-error.ts';
 import { withRefreshTokenLineage } from './refresh-token-lineage.ts';
+import { trustProxies } from '../http/proxy.ts';
 
 export interface ProviderDeps {
   adapters: AdapterFactory;
@@ -36,7 +37,7 @@ export function createProvider(config: SignInConfig, deps: ProviderDeps): Provid
     jwks: { keys: deps.keys },
   });
   const provider = new Provider(config.issuer, configuration);
-  provider.proxy = config.trustProxy;
+  trustProxies(provider, config);
   useHashedClientSecrets(provider);
   return provider;
 }
