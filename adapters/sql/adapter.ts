@@ -64,11 +64,14 @@ export function sqlAdapter(db: Database, model: string, options: AdapterOptions)
         const { grant_id: grantId, parent } = won.rows[0];
         if (model === 'RefreshToken' && grantId && parent) {
           // Parallel refreshes within the grace left siblings of this token (successors of the same
-          // parent); using one ends the others, so no two successors stay valid independently.
+          // parent). Using one retires the others as consumed before the grace began: an app never
+          // presents the sibling it dropped, so presenting one is a stolen token's replay, and the
+          // engine then revokes the whole grant.
           await db.query(
-            `DELETE FROM oidc_models WHERE model = 'RefreshToken' AND grant_id = $1 AND id_hash <> $2
+            `UPDATE oidc_models SET consumed_at = now() - make_interval(secs => $4::int + 1)
+             WHERE model = 'RefreshToken' AND grant_id = $1 AND id_hash <> $2
                AND consumed_at IS NULL AND payload->>'parent' = $3`,
-            [grantId, key, parent],
+            [grantId, key, parent, grace],
           );
         }
         return;

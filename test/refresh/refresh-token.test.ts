@@ -39,10 +39,25 @@ describe('refresh tokens', () => {
     const { client, tokens } = await tokensOn(svc);
     const results = await Promise.all([1, 2, 3].map(() => refresh(svc, client, tokens.refresh_token!)));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
-    // The successors are siblings: the first one used ends the others, so none stays valid on its own.
+    // The successors are siblings: the first one used retires the others, so none stays valid on its own.
     const [a, b] = results.map((r) => String(r.json.refresh_token));
-    expect((await refresh(svc, client, a)).status).toBe(200);
+    const next = await refresh(svc, client, a);
+    expect(next.status).toBe(200);
     expect((await refresh(svc, client, b)).json.error).toBe('invalid_grant');
+    // Presenting a retired sibling is a replay: the whole grant ends, the winner's successor too.
+    expect((await refresh(svc, client, String(next.json.refresh_token))).json.error).toBe('invalid_grant');
+  });
+
+  it('detects a stolen refresh token replayed within the grace: the grant ends for both sides', async () => {
+    const { client, tokens } = await tokensOn(svc);
+    const app = await refresh(svc, client, tokens.refresh_token!); // the app rotates A into B
+    const thief = await refresh(svc, client, tokens.refresh_token!); // a thief replays A within the grace: C
+    expect(thief.status).toBe(200);
+    const thiefNext = await refresh(svc, client, String(thief.json.refresh_token)); // C into D, retiring B
+    expect(thiefNext.status).toBe(200);
+    expect((await refresh(svc, client, String(app.json.refresh_token))).json.error).toBe('invalid_grant'); // the app's B: replay
+    expect((await refresh(svc, client, String(thiefNext.json.refresh_token))).json.error).toBe('invalid_grant');
+    expect((await userinfo(svc.url, String(thiefNext.json.access_token))).status).toBe(401);
   });
 
   it('revokes the grant when a rotated refresh token is used after the grace', async () => {
