@@ -4,7 +4,7 @@ import type { Configuration, FindAccount, KoaContextWithOIDC, ErrorOut, Client }
 import type { SignInConfig } from '../config/schema.ts';
 import { pairwiseSub } from '../policy/pairwise.ts';
 import { SCOPE_CLAIMS, SCOPES } from '../policy/scopes.ts';
-import { issueRefreshToken, rotateRefreshToken } from './refresh-tokens.ts';
+import { issueRefreshToken, makeRefreshTokenTtl, makeRotateRefreshToken } from './refresh-tokens.ts';
 import { ROUTES, interactionUrl } from './routes.ts';
 
 export interface ProviderHooks {
@@ -63,7 +63,7 @@ export function buildProviderConfiguration(config: SignInConfig, hooks: Provider
     },
 
     issueRefreshToken: issueRefreshToken as Configuration['issueRefreshToken'],
-    rotateRefreshToken,
+    rotateRefreshToken: makeRotateRefreshToken(config.ttl.refreshToken),
     // Refresh tokens outlive the browser session: signing out of the service does not sign the user
     // out of every application (the account page revokes applications one by one).
     expiresWithSession: () => false,
@@ -72,10 +72,11 @@ export function buildProviderConfiguration(config: SignInConfig, hooks: Provider
       AccessToken: config.ttl.accessToken,
       AuthorizationCode: config.ttl.authorizationCode,
       IdToken: config.ttl.idToken,
-      RefreshToken: config.ttl.refreshToken,
+      RefreshToken: makeRefreshTokenTtl(config.ttl.refreshToken) as never,
       Session: config.ttl.session,
-      // Remembered consents live as long as sessions do.
-      Grant: config.ttl.session,
+      // A grant (a remembered consent) outlives both the session and the refresh tokens issued under
+      // it; each sign-in and refresh extends it (refresh-tokens.ts).
+      Grant: Math.max(config.ttl.session, config.ttl.refreshToken),
       Interaction: config.ttl.interaction,
       PushedAuthorizationRequest: 60,
     },

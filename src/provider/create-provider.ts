@@ -30,7 +30,7 @@ export function createProvider(config: SignInConfig, deps: ProviderDeps): Provid
   const configuration = buildProviderConfiguration(config, {
     adapter: ((model: string) => (model === 'Client' ? clients : adapters(model))) as never,
     findAccount: makeFindAccount(deps.accounts),
-    loadExistingGrant: makeLoadExistingGrant(deps.consents),
+    loadExistingGrant: makeLoadExistingGrant(deps.consents, config.ttl.refreshToken),
     renderError: makeRenderError(config),
     logoutSource: makeLogoutSource(config),
     postLogoutSuccessSource: makePostLogoutSuccessSource(config),

@@ -2,8 +2,9 @@
 // an existing Grant and, when it covers the requested scopes, skips the consent screen.
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { ConsentStore } from '../consents/store.ts';
+import { keepGrantAlive } from './refresh-tokens.ts';
 
-export function makeLoadExistingGrant(consents: Pick<ConsentStore, 'latest'>) {
+export function makeLoadExistingGrant(consents: Pick<ConsentStore, 'latest'>, refreshTokenTtl: number) {
   return async function loadExistingGrant(ctx: KoaContextWithOIDC) {
     const { oidc } = ctx;
     if (!oidc.client || !oidc.session?.accountId) return undefined;
@@ -18,6 +19,8 @@ export function makeLoadExistingGrant(consents: Pick<ConsentStore, 'latest'>) {
       const rejected = new Set((grant.getRejectedOIDCScope() ?? '').split(' ').filter(Boolean));
       const requested = String(oidc.params?.scope ?? '').split(' ');
       if (requested.some((scope) => rejected.has(scope))) return undefined;
+      // A returning user: the consent is remembered from this sign-in on.
+      await keepGrantAlive(grant, refreshTokenTtl);
     }
     return grant;
   };

@@ -1,0 +1,71 @@
+// A refresh token never outlives its grant: the grant lives at least as long as refresh tokens, and
+// every use of the application (a sign-in, a refresh) extends it.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestService, type TestService } from '../support/service.ts';
+import { relyingParty } from '../support/relying-party.ts';
+import { refreshGrant, signIn } from '../support/flow.ts';
+import { storageKey } from '../../adapters/token-key.ts';
+
+let svc: TestService;
+beforeAll(async () => {
+  svc = await startTestService({ ttl: { session: 14 * 86400, refreshToken: 30 * 86400 } });
+});
+afterAll(() => svc.stop());
+
+/** Seconds left to every stored row of a model, per grant. */
+async function secondsLeft(model: string, grantId: string): Promise<number[]> {
+  const res = await svc.service.context.db.query<{ left: number }>(
+    // A grant is stored under the hash of its own id; the tokens of a grant name it in grant_id.
+    `SELECT extract(epoch FROM expires_at - now())::float AS left FROM oidc_models
+     WHERE model = $1 AND (grant_id = $2 OR (model = 'Grant' AND id_hash = $3))`,
+    [model, grantId, storageKey(grantId)],
+  );
+  return res.rows.map((r) => Number(r.left));
+}
+
+async function grantOf(accountId: string, clientId: string): Promise<string> {
+  return (await svc.service.context.consents.latest(accountId, clientId))!.grantId;
+}
+
+/** Makes a grant look consented long ago: one day left. */
+async function age(grantId: string): Promise<void> {
+  const exp = Math.floor(Date.now() / 1000) + 86400;
+  await svc.service.context.db.query(
+    `UPDATE oidc_models SET expires_at = to_timestamp($2), payload = jsonb_set(payload, '{exp}', to_jsonb($2::int)) WHERE model = 'Grant' AND id_hash = $1`,
+    [storageKey(grantId), exp],
+  );
+}
+
+describe('grant lifetime', () => {
+  it('outlives the refresh tokens issued under it', async () => {
+    const user = await svc.createUser();
+    const client = await svc.createClient();
+    await signIn(svc.url, await relyingParty(svc.url, client), user);
+    const grantId = await grantOf(user.id, client.clientId);
+    const [grantLeft] = await secondsLeft('Grant', grantId);
+    const [refreshLeft] = await secondsLeft('RefreshToken', grantId);
+    expect(grantLeft).toBeGreaterThan(29 * 86400);
+    expect(refreshLeft).toBeLessThanOrEqual(grantLeft + 1);
+  });
+
+  it('is extended by a returning sign-in, and by a refresh', async () => {
+    const user = await svc.createUser();
+    const client = await svc.createClient();
+    const rp = await relyingParty(svc.url, client);
+    const first = await signIn(svc.url, rp, user);
+    const grantId = await grantOf(user.id, client.clientId);
+
+    await age(grantId);
+    const again = await signIn(svc.url, rp, user, { browser: first.browser });
+    expect(again.pages.some((p) => /\/consent"/.test(p.html))).toBe(false);
+    expect((await secondsLeft('Grant', grantId))[0]).toBeGreaterThan(29 * 86400);
+
+    await age(grantId);
+    const refreshed = await refreshGrant(svc.url, client, again.tokens.refresh_token!);
+    expect(refreshed.status).toBe(200);
+    const [grantLeft] = await secondsLeft('Grant', grantId);
+    expect(grantLeft).toBeGreaterThan(29 * 86400);
+    const refreshLefts = await secondsLeft('RefreshToken', grantId);
+    expect(Math.max(...refreshLefts)).toBeLessThanOrEqual(grantLeft + 1);
+  });
+});
