@@ -3,6 +3,9 @@
 import { z } from 'zod';
 
 const seconds = z.number().int().positive();
+
+/** Paths of the service itself, which the portal must not take over. */
+const RESERVED_PATHS = ['/oauth', '/interaction', '/.well-known', '/account', '/email', '/password', '/lang', '/static', '/healthz', '/readyz'];
 const locale = z.enum(['fr', 'en']);
 
 const postgres = z.strictObject({
@@ -19,7 +22,7 @@ const postgres = z.strictObject({
 
 const redis = z.strictObject({
   url: z.string().min(1),
-  keyPrefix: z.string().default('signin:'),
+  keyPrefix: z.string().min(1).default('signin:'),
   commandTimeoutMs: z.number().int().min(100).default(2000),
 });
 
@@ -72,7 +75,11 @@ const rateLimit = z
 
 export const configSchema = z.strictObject({
   /** Public URL of the service; every URL it hands out starts with it. */
-  issuer: z.url({ protocol: /^https?$/ }).refine((u) => !u.endsWith('/'), 'must not end with a slash'),
+  issuer: z
+    .url({ protocol: /^https?$/ })
+    .refine((u) => !u.endsWith('/'), 'must not end with a slash')
+    .refine((u) => !URL.parse(u)?.username && !URL.parse(u)?.password, 'must not contain a user name or password')
+    .refine((u) => !URL.parse(u)?.search && !u.includes('#'), 'must not have a query or a fragment'),
   /** TCP port of the standalone server. */
   port: z.number().int().min(0).max(65535).default(3000),
   /** Production refuses the development secrets and a plain-http issuer. */
@@ -87,6 +94,11 @@ export const configSchema = z.strictObject({
     cookieKeys: z.array(z.string().min(32, 'must be at least 32 characters')).min(1),
     /** Secret salt of the per-client pairwise subject identifiers. Changing it changes every sub. */
     pairwiseSalt: z.string().min(32, 'must be at least 32 characters'),
+    /**
+     * Encrypts the private signing keys kept in the database (AES-256-GCM, key derived with HKDF), so a
+     * dump of the database cannot mint ID tokens. Required in production with `keys.source: database`.
+     */
+    keyEncryptionKey: z.string().min(32, 'must be at least 32 characters').optional(),
   }),
   storage: storage.prefault({ kind: 'embedded' }),
   keys: z
@@ -98,6 +110,8 @@ export const configSchema = z.strictObject({
       algorithms: z.array(z.enum(['RS256', 'ES256', 'EdDSA'])).default(['RS256', 'ES256']),
     })
     .refine((k) => k.source !== 'file' || !!k.file, { message: 'keys.file is required when keys.source is "file"', path: ['file'] })
+    // A file named but not used would let an operator believe the keys come from it.
+    .refine((k) => k.source === 'file' || !k.file, { message: 'keys.file is read only with keys.source: file', path: ['file'] })
     .prefault({}),
   ttl: z
     .strictObject({
@@ -119,7 +133,18 @@ export const configSchema = z.strictObject({
     })
     .refine((l) => l.supported.includes(l.default), { message: 'the default language must be in languages.supported', path: ['default'] })
     .prefault({}),
-  portal: z.strictObject({ path: z.string().regex(/^\/[a-z0-9/_-]*$/i).default('/portal') }).prefault({}),
+  portal: z
+    .strictObject({
+      path: z
+        .string()
+        .regex(/^(\/[a-z0-9_-]+)+$/i, 'must be a path such as /portal, without a trailing slash')
+        // The portal answers everything under its path: it must not hide the service's own routes.
+        .refine((p) => !RESERVED_PATHS.some((r) => p === r || p.startsWith(`${r}/`) || r.startsWith(`${p}/`)), {
+          message: `must not be or contain one of the service's own paths (${RESERVED_PATHS.join(', ')})`,
+        })
+        .default('/portal'),
+    })
+    .prefault({}),
   mail,
   rateLimit,
 });

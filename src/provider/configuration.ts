@@ -6,6 +6,7 @@ import { pairwiseSub } from '../policy/pairwise.ts';
 import { SCOPE_CLAIMS, SCOPES } from '../policy/scopes.ts';
 import { issueRefreshToken, makeRefreshTokenTtl, makeRotateRefreshToken } from './refresh-tokens.ts';
 import { ROUTES, interactionUrl } from './routes.ts';
+import { clientBasedCORS } from './cors.ts';
 
 export interface ProviderHooks {
   adapter: Configuration['adapter'];
@@ -54,6 +55,7 @@ export function buildProviderConfiguration(config: SignInConfig, hooks: Provider
     pairwiseIdentifier: (_ctx, accountId, client) => pairwiseSub(config.secrets.pairwiseSalt, client.clientId, accountId),
     sectorIdentifierUriValidate: () => false,
     extraClientMetadata: { properties: ['description', 'app_type'] },
+    clientBasedCORS,
     clientDefaults: {
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],

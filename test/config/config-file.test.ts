@@ -41,6 +41,18 @@ describe('config file', () => {
     expect(problems({ ...base, secrets: { ...secrets, pairwiseSalt: 'short' } })[0]).toBe('secrets.pairwiseSalt: must be at least 32 characters');
   });
 
+  it('refuses values the service would silently misuse', () => {
+    expect(problems({ ...base, portal: { path: '/oauth' } })[0]).toMatch(/^portal\.path: must not be or contain one of the service's own paths/);
+    expect(problems({ ...base, portal: { path: '/account/apps' } })[0]).toMatch(/^portal\.path: /);
+    expect(problems({ ...base, portal: { path: '/portal/' } })[0]).toMatch(/^portal\.path: must be a path/);
+    expect(parseConfig({ ...base, portal: { path: '/developers' } }, {}).portal.path).toBe('/developers');
+    expect(problems({ ...base, issuer: 'https://user:pass@id.example.org' })).toEqual(['issuer: must not contain a user name or password']);
+    expect(problems({ ...base, keys: { file: './jwks.json' } })).toEqual(['keys.file: keys.file is read only with keys.source: file']);
+    expect(problems({ ...base, storage: { kind: 'embedded', redis: { url: 'redis://127.0.0.1', keyPrefix: '' } } })[0]).toMatch(
+      /^storage\.redis\.keyPrefix: /,
+    );
+  });
+
   it('interpolates ${ENV} values and names a missing variable', () => {
     const config = parseConfig({ ...base, secrets: { ...secrets, pairwiseSalt: '${SALT}' } }, { SALT: 'x'.repeat(40) });
     expect(config.secrets.pairwiseSalt).toBe('x'.repeat(40));
@@ -57,11 +69,19 @@ describe('config file', () => {
         'issuer: production requires an https issuer',
         'secrets.cookieKeys: production refuses the development cookie key',
         'secrets.pairwiseSalt: production refuses the development pairwise salt',
+        'secrets.keyEncryptionKey: production refuses the development key encryption key',
         'mail.smtp: production sends e-mail over SMTP; the outbox folder is for development',
       ]),
     );
     const smtp = { host: 'smtp.example.org', port: 587 };
-    expect(parseConfig({ ...base, production: true, mail: { smtp } }, {}).production).toBe(true);
+    expect(problems({ ...base, production: true, mail: { smtp } })).toEqual([
+      'secrets.keyEncryptionKey: production requires it when keys.source is "database" (it encrypts the signing keys)',
+    ]);
+    const keyEncryptionKey = 'e'.repeat(40);
+    expect(parseConfig({ ...base, production: true, mail: { smtp }, secrets: { ...secrets, keyEncryptionKey } }, {}).production).toBe(true);
+    // The keys in a file are not in the database: no key to require then.
+    const fileKeys = { source: 'file', file: '/var/lib/signin/jwks.json' };
+    expect(parseConfig({ ...base, production: true, mail: { smtp }, keys: fileKeys }, {}).production).toBe(true);
   });
 
   it('reads the file named by --config or SIGNIN_CONFIG, and says which file is wrong', () => {
