@@ -12,8 +12,14 @@ export interface CodeRedemption {
   redirectUri: string;
 }
 
-/** The account id the code was issued for, or undefined when the code must be refused. */
-export async function redeemPortalCode(provider: Provider, redemption: CodeRedemption): Promise<string | undefined> {
+export interface RedeemedCode {
+  accountId: string;
+  /** The service session the code was issued in: the portal session lives no longer than it. */
+  sessionUid?: string;
+}
+
+/** Who the code was issued to, or undefined when the code must be refused. */
+export async function redeemPortalCode(provider: Provider, redemption: CodeRedemption): Promise<RedeemedCode | undefined> {
   const code = await provider.AuthorizationCode.find(redemption.code);
   // `consumed` is in the stored payload but missing from the engine's type declarations.
   if (!code || (code as { consumed?: unknown }).consumed || code.isExpired) return undefined;
@@ -21,7 +27,7 @@ export async function redeemPortalCode(provider: Provider, redemption: CodeRedem
   if (code.codeChallengeMethod !== 'S256' || typeof code.codeChallenge !== 'string') return undefined;
   if (!sameString(code.codeChallenge, createHash('sha256').update(redemption.verifier).digest('base64url'))) return undefined;
   await code.consume();
-  return code.accountId ?? undefined;
+  return code.accountId ? { accountId: code.accountId, sessionUid: code.sessionUid } : undefined;
 }
 
 function sameString(a: string, b: string): boolean {

@@ -1,6 +1,7 @@
 // The portal session: which account is signed in to the portal, and the CSRF token of its forms.
-// It is the portal's own cookie, independent of the service's session: signing out of the portal
-// leaves the user signed in to the service (single sign-on), as with any other application.
+// It is the portal's own cookie: signing out of the portal leaves the user signed in to the service
+// (single sign-on), as with any other application. The other way round, it never outlives the service
+// session it was opened in, so that "sign out everywhere" and a password reset end it too.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type Koa from 'koa';
 import type { CookieJar } from './cookies.ts';
@@ -10,6 +11,8 @@ export const SESSION_SECONDS = 8 * 3600;
 
 export interface PortalSession {
   accountId: string;
+  /** uid of the service session the portal was signed in through. */
+  serviceSessionUid?: string;
   /** Synchronizer token: every form carries it, every POST must send it back. */
   csrf: string;
   expiresAt: number;
@@ -17,13 +20,15 @@ export interface PortalSession {
 
 interface Stored {
   a: string;
+  u?: string;
   c: string;
   x: number;
 }
 
-export function startSession(ctx: Pick<Koa.Context, 'cookies'>, jar: CookieJar, accountId: string): PortalSession {
-  const session = { accountId, csrf: randomBytes(32).toString('base64url'), expiresAt: Date.now() + SESSION_SECONDS * 1000 };
-  jar.write(ctx, SESSION_COOKIE, { a: session.accountId, c: session.csrf, x: session.expiresAt } satisfies Stored, SESSION_SECONDS);
+export function startSession(ctx: Pick<Koa.Context, 'cookies'>, jar: CookieJar, accountId: string, serviceSessionUid?: string): PortalSession {
+  const session = { accountId, serviceSessionUid, csrf: randomBytes(32).toString('base64url'), expiresAt: Date.now() + SESSION_SECONDS * 1000 };
+  const stored: Stored = { a: session.accountId, u: serviceSessionUid, c: session.csrf, x: session.expiresAt };
+  jar.write(ctx, SESSION_COOKIE, stored, SESSION_SECONDS);
   return session;
 }
 
@@ -32,7 +37,7 @@ export function readSession(ctx: Pick<Koa.Context, 'cookies'>, jar: CookieJar): 
   const stored = jar.read<Stored>(ctx, SESSION_COOKIE);
   if (!stored || typeof stored.a !== 'string' || typeof stored.c !== 'string' || typeof stored.x !== 'number') return undefined;
   if (stored.x < Date.now()) return undefined;
-  return { accountId: stored.a, csrf: stored.c, expiresAt: stored.x };
+  return { accountId: stored.a, serviceSessionUid: typeof stored.u === 'string' ? stored.u : undefined, csrf: stored.c, expiresAt: stored.x };
 }
 
 export function endSession(ctx: Pick<Koa.Context, 'cookies'>, jar: CookieJar): void {

@@ -47,15 +47,15 @@ export function finishSignIn(deps: PortalDeps): Koa.Middleware {
     const pending = deps.jar.read<PendingSignIn>(ctx, AUTH_COOKIE);
     deps.jar.clear(ctx, AUTH_COOKIE);
     const { code, state, iss } = ctx.query;
-    const accountId =
+    const redeemed =
       pending && typeof code === 'string' && typeof pending.v === 'string' && state === pending.s && (iss === undefined || iss === config.issuer)
         ? await redeemPortalCode(provider, { code, verifier: pending.v, clientId: deps.client.clientId, redirectUri: deps.client.redirectUri })
         : undefined;
-    if (!accountId) {
+    if (!redeemed) {
       // Refused at the login page (access_denied), a stale tab, or a forged callback: start again.
       return renderPortal(ctx, pageOf(ctx), 'home', { failed: true }, 400);
     }
-    startSession(ctx, deps.jar, accountId);
+    startSession(ctx, deps.jar, redeemed.accountId, redeemed.sessionUid);
     ctx.status = 303;
     ctx.redirect(`${rootOf(ctx)}/`);
   };

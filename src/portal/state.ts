@@ -6,7 +6,7 @@ import { localeFor } from '../pages/render.ts';
 import type { PortalDeps } from './deps.ts';
 import { forbidden } from './errors.ts';
 import { rootOf, stateOf, type PortalState } from './request.ts';
-import { csrfMatches, endSession, readSession } from './session.ts';
+import { csrfMatches, endSession, readSession, type PortalSession } from './session.ts';
 
 export function portalState(deps: PortalDeps): Koa.Middleware {
   const { config, accounts } = deps.context;
@@ -19,17 +19,23 @@ export function portalState(deps: PortalDeps): Koa.Middleware {
     ctx.state.portal = state;
     const session = readSession(ctx, deps.jar);
     if (session) {
-      const account = await accounts.findById(session.accountId);
+      const account = (await serviceSessionAlive(deps, session)) ? await accounts.findById(session.accountId) : undefined;
       if (account) {
         state.session = session;
         state.owner = { id: account.id, email: account.email };
       } else {
-        // The account is gone: its portal cookie must not outlive it.
+        // The account, or the service session it signed in through, is gone: so is the portal session.
         endSession(ctx, deps.jar);
       }
     }
     await next();
   };
+}
+
+async function serviceSessionAlive(deps: PortalDeps, session: PortalSession): Promise<boolean> {
+  if (!session.serviceSessionUid) return false;
+  const service = await deps.context.provider.Session.findByUid(session.serviceSessionUid);
+  return service?.accountId === session.accountId;
 }
 
 /** Owner pages: a visitor without a portal session is sent to sign in (a form post is refused). */
