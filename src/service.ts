@@ -15,7 +15,7 @@ import { revokeClientGrants } from './grants/revoke.ts';
 import { healthRoutes } from './http/health.ts';
 import { trustProxies } from './http/proxy.ts';
 import { markStorageOutages, storageOutageResponses } from './http/storage-outage.ts';
-import { loadKeysFromDatabase, loadKeysFromFile } from './keys/signing-keys.ts';
+import { loadKeysFromDatabase, loadKeysFromFile, type PrivateJwk } from './keys/signing-keys.ts';
 import { invalidateCachedClients } from './provider/client-adapter.ts';
 import { createProvider } from './provider/create-provider.ts';
 import { portalRoutes } from './portal/routes.ts';
@@ -45,11 +45,17 @@ export interface SignInService {
 export async function createSignInService(config: SignInConfig, options: SignInServiceOptions = {}): Promise<SignInService> {
   const storage = options.storage ?? (await openStorage(config.storage));
   const { db } = storage;
+  let keys: PrivateJwk[];
   try {
     const mode = options.migrations ?? (config.storage.kind === 'embedded' ? 'auto' : 'check');
     if (mode === 'auto') await migrate(db);
     else await assertSchemaCurrent(db);
+    keys =
+      config.keys.source === 'file'
+        ? await loadKeysFromFile(config.keys.file!, config.keys.algorithms)
+        : await loadKeysFromDatabase(db, config.keys.algorithms, config.secrets.keyEncryptionKey);
   } catch (error) {
+    // A service that cannot start leaves no connection or lock behind.
     if (!options.storage) await storage.close();
     throw error;
   }
@@ -58,7 +64,6 @@ export async function createSignInService(config: SignInConfig, options: SignInS
   const accounts = new AccountStore(db);
   const clients = new ClientRegistry(db);
   const consents = new ConsentStore(db);
-  const keys = config.keys.source === 'file' ? loadKeysFromFile(config.keys.file!, config.keys.algorithms) : await loadKeysFromDatabase(db, config.keys.algorithms);
 
   const provider = createProvider(config, { adapters, accounts, clients, consents, keys });
   const context: ServiceContext = { config, db, accounts, clients, consents, provider, adapters, redis: storage.redis };

@@ -5,6 +5,7 @@ export interface TemplateValues {
   port: number;
   cookieKey: string;
   pairwiseSalt: string;
+  keyEncryptionKey: string;
   /** A JWKS file for the signing keys; absent: they live in the database. */
   keysFile?: string;
 }
@@ -44,6 +45,10 @@ secrets:
   # Salt of the per-application user identifiers (pairwise "sub"). Changing it changes every sub the
   # applications have stored: set it once and keep it.
   pairwiseSalt: ${q(v.pairwiseSalt)}
+  # Encrypts the private signing keys kept in the database, so a dump of it cannot sign ID tokens.
+  # Every instance needs the same value. Losing it loses the keys (new ones must then be generated,
+  # which invalidates the ID tokens in circulation): back it up apart from the database.
+  keyEncryptionKey: ${q(v.keyEncryptionKey)}
 
 # Where accounts, applications, grants and tokens live.
 #   embedded: a local data folder (PGlite), no database server; for a laptop or one small instance.

@@ -40,13 +40,14 @@ export async function runInit(args: string[], io: CliIo): Promise<number> {
     port: parsePort(values.port),
     cookieKey: secret(),
     pairwiseSalt: secret(),
+    keyEncryptionKey: secret(),
     keysFile,
   });
   // A bad --issuer throws ConfigError (exit 2) here, naming the field, before any file exists.
   parseConfig(parseYaml(text), io.env, target);
 
   // Existing keys in the file are kept: replacing them would invalidate the ID tokens they signed.
-  if (keysFile) loadKeysFromFile(keysFile, ['RS256', 'ES256']);
+  if (keysFile) await loadKeysFromFile(keysFile, ['RS256', 'ES256']);
   mkdirSync(dirname(target), { recursive: true });
   writeFileSync(target, text, { flag: values.force ? 'w' : 'wx', mode: 0o600 });
   chmodSync(target, 0o600); // `mode` applies only to a new file; an overwritten one may have been readable

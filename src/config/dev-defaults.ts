@@ -4,10 +4,12 @@ import type { SignInConfigInput } from './schema.ts';
 
 export const DEV_COOKIE_KEY = 'dev-only-cookie-key-change-me-0000000000';
 export const DEV_PAIRWISE_SALT = 'dev-only-pairwise-salt-change-me-00000000';
+// Set in development too, so `npm start` runs the same encrypted-keys path as production.
+export const DEV_KEY_ENCRYPTION_KEY = 'dev-only-key-encryption-key-change-me-00';
 
 export const devDefaults: SignInConfigInput = {
   issuer: 'http://localhost:3000',
   port: 3000,
-  secrets: { cookieKeys: [DEV_COOKIE_KEY], pairwiseSalt: DEV_PAIRWISE_SALT },
+  secrets: { cookieKeys: [DEV_COOKIE_KEY], pairwiseSalt: DEV_PAIRWISE_SALT, keyEncryptionKey: DEV_KEY_ENCRYPTION_KEY },
   storage: { kind: 'embedded', dataDir: './data' },
 };

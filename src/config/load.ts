@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { ConfigError, type ConfigProblem } from './errors.ts';
-import { DEV_COOKIE_KEY, DEV_PAIRWISE_SALT, devDefaults } from './dev-defaults.ts';
+import { DEV_COOKIE_KEY, DEV_KEY_ENCRYPTION_KEY, DEV_PAIRWISE_SALT, devDefaults } from './dev-defaults.ts';
 import { interpolate } from './interpolate.ts';
 import { configSchema, type SignInConfig } from './schema.ts';
 
@@ -40,6 +40,13 @@ function assertProductionReady(config: SignInConfig, source?: string): void {
   }
   if (config.secrets.pairwiseSalt === DEV_PAIRWISE_SALT) {
     problems.push({ field: 'secrets.pairwiseSalt', message: 'production refuses the development pairwise salt' });
+  }
+  // A database dump must not be enough to mint ID tokens: the private keys there are encrypted.
+  const { keyEncryptionKey } = config.secrets;
+  if (keyEncryptionKey === DEV_KEY_ENCRYPTION_KEY) {
+    problems.push({ field: 'secrets.keyEncryptionKey', message: 'production refuses the development key encryption key' });
+  } else if (!keyEncryptionKey && config.keys.source === 'database') {
+    problems.push({ field: 'secrets.keyEncryptionKey', message: 'production requires it when keys.source is "database" (it encrypts the signing keys)' });
   }
   if (!config.mail.smtp) {
     problems.push({ field: 'mail.smtp', message: 'production sends e-mail over SMTP; the outbox folder is for development' });

@@ -23,6 +23,8 @@ describe('signin init', () => {
     expect(cookieKey.length).toBeGreaterThanOrEqual(43);
     expect(config.secrets.pairwiseSalt.length).toBeGreaterThanOrEqual(43);
     expect(cookieKey).not.toBe(config.secrets.pairwiseSalt);
+    expect(config.secrets.keyEncryptionKey!.length).toBeGreaterThanOrEqual(43);
+    expect(new Set([cookieKey, config.secrets.pairwiseSalt, config.secrets.keyEncryptionKey]).size).toBe(3);
     // The file holds secrets: readable by its owner only.
     expect(statSync(target).mode & 0o077).toBe(0);
     expect(readFileSync(target, 'utf8')).toMatch(/^# /m);
@@ -30,6 +32,7 @@ describe('signin init', () => {
     const second = join(ws.dir, 'second.yaml');
     await cli(['init', '--config', second]);
     expect(loadConfig(second, {}).secrets.pairwiseSalt).not.toBe(config.secrets.pairwiseSalt);
+    expect(loadConfig(second, {}).secrets.keyEncryptionKey).not.toBe(config.secrets.keyEncryptionKey);
   });
 
   it('refuses to overwrite an existing file unless --force', async () => {
