@@ -17,7 +17,7 @@ import { showResetRoute, submitReset } from './password/reset.ts';
 import { showInteraction } from './show.ts';
 import { showSignupRoute, submitSignup } from './signup.ts';
 import { serveStylesheet } from './stylesheet.ts';
-import { verifyEmail } from './verify-email.ts';
+import { showVerifyEmail, verifyEmail } from './verify-email.ts';
 
 export function interactionRoutes(context: ServiceContext): Koa.Middleware {
   // Built now rather than on the first request, so that the engine's session events are followed from the start.
@@ -33,7 +33,8 @@ export function interactionRoutes(context: ServiceContext): Koa.Middleware {
   router.get('/interaction/:uid/abort', ...page, abortInteraction(context));
   router.post('/interaction/:uid/abort', ...page, abortInteraction(context));
 
-  router.get('/email/verify', ...page, verifyEmail(context));
+  router.get('/email/verify', ...page, showVerifyEmail(context));
+  router.post('/email/verify', ...page, verifyEmail(context));
   router.get('/password/forgot', ...page, showForgotRoute(context));
   router.post('/password/forgot', ...page, submitForgot(context));
   router.get('/password/reset', ...page, showResetRoute(context));

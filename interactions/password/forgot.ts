@@ -2,6 +2,7 @@
 // or not the address is registered, and it takes the same path through the limits either way.
 import type { RouterMiddleware } from '@koa/router';
 import type Koa from 'koa';
+import { limitKeyFor } from '../../src/accounts/rate-limits.ts';
 import { translator } from '../../src/i18n/index.ts';
 import { csrfToken, csrfValid } from '../../src/pages/csrf.ts';
 import { localeFor, renderPage } from '../../src/pages/render.ts';
@@ -38,12 +39,14 @@ export function submitForgot(context: ServiceContext): RouterMiddleware {
     if (!email || email.length > 254) {
       return showForgot(ctx, context, back, email, translator(locale)('signup.error.email'), 400);
     }
-    // Both limits are consumed before looking the address up, so a limited request looks the same too.
-    const allowed = (await services.limits.mailPerIp.take(ctx.ip)) && (await services.limits.mailPerAddress.take(email));
-    if (allowed) {
-      const account = await context.accounts.findByEmail(email);
-      if (account) await services.sendReset(account, locale).catch(logMailFailure);
-    }
+    // The address is looked up whether or not it is registered, and both limits are consumed either
+    // way, so a limited request looks the same too. The per-address limit is keyed on the account when
+    // there is one: every spelling SQL matches to it shares one counter (see addressLimitKey).
+    const account = await context.accounts.findByEmail(email);
+    const allowed = (await services.limits.mailPerIp.take(ctx.ip)) && (await services.limits.mailPerAddress.take(limitKeyFor(account, email)));
+    // Not awaited: waiting for the mail server only for registered addresses would tell them apart by
+    // the answer's time. A failure is still logged.
+    if (allowed && account) void services.sendReset(account, locale).catch(logMailFailure);
     await renderPage(ctx, 'forgot-sent', { email, back }, { locale, returnTo: back });
   };
 }

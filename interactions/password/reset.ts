@@ -1,8 +1,11 @@
 // /password/reset?token=...: the link of the reset e-mail. The form is shown while the token is valid;
-// submitting it uses the token, sets the new password, ends every other reset link and every session.
+// submitting it uses the token, sets the new password, ends every other reset link, every session and
+// every application's grant.
 import type { RouterMiddleware } from '@koa/router';
 import type Koa from 'koa';
 import { checkPassword } from '../../src/accounts/password-policy.ts';
+import { accountLimitKey } from '../../src/accounts/rate-limits.ts';
+import { revokeAccountGrants } from '../../src/grants/revoke.ts';
 import { translator } from '../../src/i18n/index.ts';
 import { csrfToken, csrfValid } from '../../src/pages/csrf.ts';
 import { renderErrorPage } from '../../src/pages/error-page.ts';
@@ -55,8 +58,10 @@ export function submitReset(context: ServiceContext): RouterMiddleware {
     await tokens.revokeAll(account.id, 'reset-password');
     // Whoever knew the old password is signed out; reading the mailbox proved who the owner is.
     await sessions.endAll(account.id);
+    // And loses the applications' access too: a refresh token outlives the session it came from.
+    await revokeAccountGrants(context.adapters, context.consents, account.id);
     // The owner may sign in at once, even if someone had run the account's sign-in limit out.
-    await limits.loginPerAccount.reset(account.email);
+    await limits.loginPerAccount.reset(accountLimitKey(account.id));
     // Reaching the mailbox also proves the address.
     if (!account.emailVerified) await context.accounts.markEmailVerified(account.id);
     await renderPage(ctx, 'reset-done', {}, { locale, returnTo: '/account' });

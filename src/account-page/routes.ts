@@ -8,7 +8,7 @@ import type Koa from 'koa';
 import { guardedLogin } from '../accounts/login-guard.ts';
 import { checkPassword } from '../accounts/password-policy.ts';
 import type { Account } from '../accounts/store.ts';
-import { revokeGrant } from '../grants/revoke.ts';
+import { revokeAccountGrants, revokeGrant } from '../grants/revoke.ts';
 import { csrfValid } from '../pages/csrf.ts';
 import { localeFor, pageHeaders } from '../pages/render.ts';
 import type { ServiceContext } from '../service-context.ts';
@@ -17,7 +17,7 @@ import { endUserServices } from '../../interactions/end-user.ts';
 import { InteractionError, interactionErrors } from '../../interactions/errors.ts';
 import { PASSWORD_MESSAGES } from '../../interactions/signup-form.ts';
 import { clearSessionCookie, currentSession, startSession } from './engine-session.ts';
-import { renderAccount, renderAccountLogin } from './page.ts';
+import { rememberRevoked, renderAccount, renderAccountLogin } from './page.ts';
 
 export function accountRoutes(context: ServiceContext): Koa.Middleware {
   const { config, provider } = context;
@@ -74,7 +74,9 @@ export function accountRoutes(context: ServiceContext): Koa.Middleware {
     // The grant and every code and token issued under it, wherever each is stored; then the memory of the consent.
     for (const consent of consents) await revokeGrant(context.adapters, consent.grantId);
     await context.consents.forget({ accountId: account.id, clientId });
-    backToAccount(ctx, `?notice=revoked&client=${encodeURIComponent(clientId)}`);
+    // Only an application this user had shared data with is named on the next page.
+    if (consents.length > 0) rememberRevoked(ctx, context, account.id, clientId);
+    backToAccount(ctx, '?notice=revoked');
   });
 
   router.post('/account/password', ...page, async (ctx) => {
@@ -97,6 +99,8 @@ export function accountRoutes(context: ServiceContext): Koa.Middleware {
     await context.accounts.setPassword(account.id, next);
     // Every other session ends; this browser gets a fresh one.
     await services.sessions.endAll(account.id);
+    // Applications lose their grants too: their refresh tokens would otherwise outlive the old password.
+    await revokeAccountGrants(context.adapters, context.consents, account.id);
     await startSession(ctx, provider, config, account.id);
     backToAccount(ctx, '?notice=password');
   });

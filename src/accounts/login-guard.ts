@@ -2,26 +2,28 @@
 // and the password change. The answer is the same for an unknown e-mail and a wrong password, and the
 // per-account limit counts any address typed, registered or not, so it reveals nothing either.
 import type { Account, AccountStore } from './store.ts';
-import type { RateLimits } from './rate-limits.ts';
+import { addressLimitKey, type RateLimits } from './rate-limits.ts';
 
 export type LoginOutcome = { ok: true; account: Account } | { ok: false; reason: 'invalid' } | { ok: false; reason: 'tooMany'; retryAfterSeconds: number };
 
 export async function guardedLogin(
-  deps: { accounts: Pick<AccountStore, 'authenticate'>; limits: Pick<RateLimits, 'loginPerAccount' | 'loginPerIp'> },
+  deps: { accounts: Pick<AccountStore, 'authenticate' | 'findByEmail'>; limits: Pick<RateLimits, 'loginPerAccount' | 'loginPerIp'> },
   email: string,
   password: string,
   ip: string,
 ): Promise<LoginOutcome> {
   const { loginPerAccount, loginPerIp } = deps.limits;
-  // Checked before the password: once blocked, even the right password waits, or the limit would be an oracle.
-  const wait = Math.max(await loginPerAccount.blockedFor(email), await loginPerIp.blockedFor(ip));
+  const accountKey = await addressLimitKey(deps.accounts, email);
+  // Every attempt is counted before the password is checked: a check-then-count would let parallel
+  // requests all pass the check before any of them is counted. Once over, even the right password
+  // waits, or the limit would be an oracle.
+  const [accountWait, ipWait] = await Promise.all([loginPerAccount.consume(accountKey), loginPerIp.consume(ip)]);
+  const wait = Math.max(accountWait, ipWait);
   if (wait > 0) return { ok: false, reason: 'tooMany', retryAfterSeconds: wait };
   const account = await deps.accounts.authenticate(email, password);
-  if (!account) {
-    await Promise.all([loginPerAccount.hit(email), loginPerIp.hit(ip)]);
-    return { ok: false, reason: 'invalid' };
-  }
-  // A successful sign-in clears the account's failures; the IP keeps its count (one IP, many accounts).
-  await loginPerAccount.reset(email);
+  if (!account) return { ok: false, reason: 'invalid' };
+  // A successful sign-in clears the account's failures; the IP keeps its failures (one IP, many
+  // accounts) but not this success.
+  await Promise.all([loginPerAccount.reset(accountKey), loginPerIp.refund(ip)]);
   return { ok: true, account };
 }

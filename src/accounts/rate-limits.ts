@@ -7,6 +7,7 @@ import { RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate
 import type { Queryable } from '../../adapters/sql/database.ts';
 import type { SignInConfig } from '../config/schema.ts';
 import { RateLimiterSql } from './sql-rate-limiter.ts';
+import type { Account, AccountStore } from './store.ts';
 
 type Limit = { points: number; windowSeconds: number };
 
@@ -17,36 +18,32 @@ export interface RateLimitStores {
   redisKeyPrefix?: string;
 }
 
-/** A counter of events per key; `blockedFor` says how long the key must wait, 0 when it may go on. */
+/** A counter of events per key, counted up front: each event is counted before the work it limits. */
 export class Limiter {
   constructor(private readonly limiter: RateLimiterAbstract) {}
 
-  /** Seconds before the next try is allowed (0 when allowed now). Nothing is counted. */
-  async blockedFor(key: string): Promise<number> {
-    const res = await this.limiter.get(hashKey(key));
-    if (!res || res.remainingPoints > 0) return 0;
-    return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-  }
-
-  /** Counts one event. Resolves whether or not the limit is now reached. */
-  async hit(key: string): Promise<void> {
-    try {
-      await this.limiter.consume(hashKey(key));
-    } catch (error) {
-      // Over the limit: the library rejects with the counter state, which is what we wanted to record.
-      if (!(error instanceof RateLimiterRes)) throw error;
-    }
-  }
-
   /** Counts one event and says whether it was allowed (for actions limited up front, such as e-mails). */
   async take(key: string): Promise<boolean> {
+    return (await this.consume(key)) === 0;
+  }
+
+  /**
+   * Counts one event up front and says how long the key must wait: 0 when this event is within the limit.
+   * Counting before the work (one atomic increment) is what keeps parallel requests from all passing a check.
+   */
+  async consume(key: string): Promise<number> {
     try {
       await this.limiter.consume(hashKey(key));
-      return true;
+      return 0;
     } catch (error) {
-      if (error instanceof RateLimiterRes) return false;
+      if (error instanceof RateLimiterRes) return Math.max(1, Math.ceil(error.msBeforeNext / 1000));
       throw error;
     }
+  }
+
+  /** Gives back one event counted by `consume` (an attempt that turned out not to be a failure). */
+  async refund(key: string): Promise<void> {
+    await this.limiter.reward(hashKey(key), 1);
   }
 
   async reset(key: string): Promise<void> {
@@ -78,6 +75,27 @@ export function createRateLimits(config: SignInConfig['rateLimit'], stores: Rate
   };
 }
 
+/** The per-account key of an account (what a successful sign-in or a reset clears). */
+export function accountLimitKey(accountId: string): string {
+  return `account:${accountId}`;
+}
+
+/**
+ * The per-account key for an address as typed. A registered address is keyed on its account, found the
+ * way sign-in finds it (SQL lower()), so no spelling that reaches the account gets a counter of its own:
+ * JavaScript and SQL do not lowercase alike (`İ` is `i` for Postgres, `i̇` for JavaScript). Any other
+ * address is keyed on its normalised text. Both cases run the same lookup and count alike, so the limit
+ * still tells nobody whether an address is registered.
+ */
+export async function addressLimitKey(accounts: Pick<AccountStore, 'findByEmail'>, typed: string): Promise<string> {
+  return limitKeyFor(await accounts.findByEmail(typed), typed);
+}
+
+/** addressLimitKey for a caller that has already looked the address up (`account` is what it found). */
+export function limitKeyFor(account: Pick<Account, 'id'> | undefined, typed: string): string {
+  return account ? accountLimitKey(account.id) : `address:${typed.normalize('NFKC').trim().toLowerCase()}`;
+}
+
 function hashKey(key: string): string {
-  return createHash('sha256').update(key.trim().toLowerCase()).digest('base64url').slice(0, 32);
+  return createHash('sha256').update(key).digest('base64url').slice(0, 32);
 }

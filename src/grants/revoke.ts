@@ -17,3 +17,12 @@ export async function revokeClientGrants(adapters: AdapterFactory, consents: Con
   for (const consent of await consents.listForClient(clientId)) await revokeGrant(adapters, consent.grantId);
   await consents.forget({ clientId });
 }
+
+/**
+ * Ends every grant an account gave and forgets its consents: what a password reset or change means for
+ * applications, since their refresh tokens outlive the sessions that were ended with the old password.
+ */
+export async function revokeAccountGrants(adapters: AdapterFactory, consents: ConsentStore, accountId: string): Promise<void> {
+  for (const consent of await consents.listForAccount(accountId)) await revokeGrant(adapters, consent.grantId);
+  await consents.forget({ accountId });
+}

@@ -104,6 +104,36 @@ describe('account page', () => {
     expect(await svc.service.context.accounts.authenticate(user.email, 'une toute nouvelle phrase')).toBeDefined();
   });
 
+  it('ends the applications\' grants on a password change: a refresh token issued before fails after', async () => {
+    const user = await svc.createUser();
+    const client = await svc.createClient();
+    const rp = await relyingParty(svc.url, client);
+    const browser = new Browser(svc.url);
+    const { tokens } = await signIn(svc.url, rp, user, { browser });
+    expect(tokens.refresh_token).toBeTruthy();
+    const page = await accountPage(browser);
+    const ok = (await browser.submit(page, /\/account\/password$/, { csrf: csrfOf(page), current_password: user.password, new_password: 'une toute nouvelle phrase' })) as Page;
+    expect(ok.html).toContain('les applications autorisées ont perdu leur accès');
+    expect(ok.html).toContain('aucune application');
+
+    const refresh = await refreshGrant(svc.url, client, tokens.refresh_token!);
+    expect(refresh.status).toBe(400);
+    expect(refresh.json.error).toBe('invalid_grant');
+  });
+
+  it('names a revoked application only for the user who revoked it, never from the query', async () => {
+    const user = await svc.createUser();
+    const other = await svc.createClient({ name: 'Banque Confidentielle' });
+    const browser = new Browser(svc.url);
+    await signInToAccount(browser, user);
+    const forged = await browser.open(`/account?notice=revoked&client=${other.clientId}`);
+    expect(isPage(forged) && forged.html).not.toContain('Banque Confidentielle');
+    expect(isPage(forged) && forged.html).toContain('L’accès de l’application a été retiré.');
+    // Signed out, nobody is named either.
+    const signedOut = await new Browser(svc.url).open(`/account?notice=revoked&client=${other.clientId}`);
+    expect(isPage(signedOut) && signedOut.html).not.toContain('Banque Confidentielle');
+  });
+
   it('signs out of every session, in every browser, sessions in Redis included', async () => {
     const user = await svc.createUser();
     const rp = await relyingParty(svc.url, await svc.createClient());

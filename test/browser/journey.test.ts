@@ -1,5 +1,5 @@
 // The whole journey in a real browser, in French then in English: sign-up from the login page, the
-// verification link from a real SMTP server, continue to the application, partial consent, tokens
+// verification link from a real SMTP server and its confirm button, continue to the application, partial consent, tokens
 // with openid-client, and userinfo reporting email_verified: true. Screenshots of every page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -52,11 +52,15 @@ async function journey(locale: 'fr' | 'en', copy: Record<string, string | RegExp
   expect(await textOf(page.locator('h1'))).toMatch(copy.checkEmail);
   await screenshots(page, `${locale}-03-check-email`);
 
-  // The link from the e-mail, opened in another tab as a mail app would.
+  // The link from the e-mail, opened in another tab as a mail app would: it asks for a confirmation,
+  // so that a mail scanner opening the link verifies nothing.
   const mail = await smtp.next(user.email);
   expect(mail.subject).toMatch(copy.mailSubject);
   const tab = await context.newPage();
   await tab.goto(mail.link);
+  expect(await textOf(tab.locator('h1'))).toMatch(copy.confirmEmail);
+  await screenshots(tab, `${locale}-04-confirm-email`);
+  await tab.getByRole('button', { name: copy.confirmSubmit as string }).click();
   expect(await textOf(tab.locator('h1'))).toMatch(copy.verified);
   await screenshots(tab, `${locale}-04-email-verified`);
   await tab.close();
@@ -105,6 +109,8 @@ describe('the end-user journey in a real browser', () => {
       common: 'trop courant',
       checkEmail: 'Vérifiez votre adresse e-mail',
       mailSubject: /^Confirmez votre adresse e-mail$/,
+      confirmEmail: 'Confirmer votre adresse e-mail',
+      confirmSubmit: 'Confirmer mon adresse',
       verified: 'Adresse e-mail vérifiée',
       continue: 'Continuer vers Marché de Cocody',
       consent: 'Autoriser Marché de Cocody',
@@ -126,6 +132,8 @@ describe('the end-user journey in a real browser', () => {
       common: 'too common',
       checkEmail: 'Check your e-mail address',
       mailSubject: /^Confirm your e-mail address$/,
+      confirmEmail: 'Confirm your e-mail address',
+      confirmSubmit: 'Confirm my address',
       verified: 'E-mail address verified',
       continue: 'Continue to Marché de Cocody',
       consent: 'Allow Marché de Cocody',

@@ -20,12 +20,19 @@ export interface SmtpSink {
   next(to: string, timeoutMs?: number): Promise<ReceivedMail>;
   /** Config section pointing the service at this server. */
   mailConfig(): { from: string; smtp: { host: string; port: number; secure: false } };
+  /** With `holdReplies`: accepts every message held so far, and the next ones at once. */
+  release(): void;
   stop(): Promise<void>;
 }
 
-export async function startSmtpSink(): Promise<SmtpSink> {
+/**
+ * `holdReplies`: keep each message (so `next` finds it) but hold back the server's acceptance until
+ * `release()`, as a slow mail server would; the sender's send does not finish meanwhile.
+ */
+export async function startSmtpSink(options: { holdReplies?: boolean } = {}): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
+  let held: Array<() => void> | undefined = options.holdReplies ? [] : undefined;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -37,7 +44,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         const raw = Buffer.concat(chunks).toString('utf8');
         received.push(parseMail(raw, session.envelope.rcptTo.map((r) => r.address)));
         waiters.splice(0).forEach((wake) => wake());
-        callback();
+        if (held) held.push(() => callback());
+        else callback();
       });
     },
   });
@@ -63,6 +71,11 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       }
     },
     mailConfig: () => ({ from: 'Service de test <no-reply@example.org>', smtp: { host: '127.0.0.1', port, secure: false } }),
+    release() {
+      const pending = held ?? [];
+      held = undefined;
+      pending.forEach((accept) => accept());
+    },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

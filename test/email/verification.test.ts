@@ -1,8 +1,9 @@
 // E-mail verification through a real SMTP server on loopback: the message is received, its link is
-// followed, and userinfo then reports email_verified: true. The link is single-use, expires, and only
-// its hash is stored.
+// opened and its confirm button pressed, and userinfo then reports email_verified: true. Opening the
+// link alone (as a mail scanner does) verifies nothing. The link is single-use, expires, and only its
+// hash is stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Browser, isPage } from '../support/browser.ts';
+import { Browser, isPage, type Page } from '../support/browser.ts';
 import { userinfo } from '../support/flow.ts';
 import { relyingParty, type RelyingParty } from '../support/relying-party.ts';
 import { startTestService, type TestService } from '../support/service.ts';
@@ -21,6 +22,15 @@ afterAll(async () => {
   await svc.stop();
   await smtp.stop();
 });
+
+/** Opens the link, as a person would, and presses its confirm button. */
+async function confirm(link: string, browser = new Browser(svc.url)): Promise<Page> {
+  const page = await browser.open(link);
+  if (!isPage(page) || page.status !== 200) return page as Page;
+  const csrf = page.html.match(/name="csrf" value="([^"]+)"/)![1];
+  const token = page.html.match(/name="token" value="([^"]+)"/)![1];
+  return (await browser.submit(page, /\/email\/verify$/, { csrf, token })) as Page;
+}
 
 async function signUp(params: Record<string, string> = {}) {
   const browser = new Browser(svc.url);
@@ -53,13 +63,36 @@ describe('e-mail verification', () => {
     expect(mail.html).toContain('<html lang="en">');
   });
 
-  it('sets email_verified when the link is followed: userinfo then says true', async () => {
+  it('only asks for a confirmation when the link is opened: a mail scanner verifies nothing', async () => {
+    const { user } = await signUp();
+    const mail = await smtp.next(user.email);
+    for (let i = 0; i < 2; i += 1) {
+      const page = await new Browser(svc.url).open(mail.link);
+      expect(isPage(page) && page.status).toBe(200);
+      expect(isPage(page) && page.html).toContain('Confirmer mon adresse');
+      expect(isPage(page) && page.html).toMatch(/<form method="post" action="\/email\/verify"/);
+    }
+    expect((await svc.service.context.accounts.findByEmail(user.email))?.emailVerified).toBe(false);
+    // The link still works for the owner afterwards.
+    expect((await confirm(mail.link)).html).toContain('Adresse e-mail vérifiée');
+  });
+
+  it('refuses the confirmation without the anti-forgery token', async () => {
+    const { user } = await signUp();
+    const mail = await smtp.next(user.email);
+    const token = new URL(mail.link).searchParams.get('token')!;
+    const res = await new Browser(svc.url).agent.post('/email/verify').type('form').send({ token });
+    expect(res.status).toBe(403);
+    expect((await svc.service.context.accounts.findByEmail(user.email))?.emailVerified).toBe(false);
+  });
+
+  it('sets email_verified when the link is confirmed: userinfo then says true', async () => {
     const { browser, user, start, done } = await signUp();
     const mail = await smtp.next(user.email);
 
-    const verified = await new Browser(svc.url).open(mail.link);
-    expect(isPage(verified) && verified.status).toBe(200);
-    expect(isPage(verified) && verified.html).toContain('Adresse e-mail vérifiée');
+    const verified = await confirm(mail.link);
+    expect(verified.status).toBe(200);
+    expect(verified.html).toContain('Adresse e-mail vérifiée');
     expect((await svc.service.context.accounts.findByEmail(user.email))?.emailVerified).toBe(true);
 
     const { callback } = await continueToApp(browser, done);
@@ -70,7 +103,14 @@ describe('e-mail verification', () => {
   it('works once only', async () => {
     const { user } = await signUp();
     const mail = await smtp.next(user.email);
-    await new Browser(svc.url).open(mail.link);
+    const browser = new Browser(svc.url);
+    const page = (await browser.open(mail.link)) as Page;
+    const fields = { csrf: page.html.match(/name="csrf" value="([^"]+)"/)![1], token: new URL(mail.link).searchParams.get('token')! };
+    expect(((await browser.submit(page, /\/email\/verify$/, fields)) as Page).status).toBe(200);
+    // Pressed twice, or opened again: the link is spent.
+    const twice = (await browser.submit(page, /\/email\/verify$/, fields)) as Page;
+    expect(twice.status).toBe(400);
+    expect(twice.html).toContain('Lien non valide');
     const again = await new Browser(svc.url).open(mail.link);
     expect(isPage(again) && again.status).toBe(400);
     expect(isPage(again) && again.html).toContain('Lien non valide');
@@ -79,7 +119,11 @@ describe('e-mail verification', () => {
   it('expires', async () => {
     const { user } = await signUp();
     const mail = await smtp.next(user.email);
+    const browser = new Browser(svc.url);
+    const page = (await browser.open(mail.link)) as Page;
     await svc.service.context.db.query(`UPDATE email_tokens SET expires_at = now() - interval '1 second'`);
+    const fields = { csrf: page.html.match(/name="csrf" value="([^"]+)"/)![1], token: new URL(mail.link).searchParams.get('token')! };
+    expect(((await browser.submit(page, /\/email\/verify$/, fields)) as Page).status).toBe(400);
     const late = await new Browser(svc.url).open(mail.link);
     expect(isPage(late) && late.status).toBe(400);
     expect((await svc.service.context.accounts.findByEmail(user.email))?.emailVerified).toBe(false);

@@ -57,6 +57,26 @@ describe('login rate limits (SQL counters)', () => {
     expect(seen.map(([, u]) => u)).toEqual([400, 400, 400, 429]);
   });
 
+  it('counts every spelling that reaches an account on that account (İ lowercases differently in JS and SQL)', async () => {
+    const user = await svc.createUser({ email: `alice.${Date.now()}@example.org` });
+    const lookalike = user.email.replace('alice', 'al\u0130ce');
+    // The look-alike does reach the account: SQL lower() folds İ to i, where JavaScript gives i + U+0307.
+    expect((await svc.service.context.accounts.findByEmail(lookalike))?.id).toBe(user.id);
+    const { browser, page } = await loginPage(svc);
+    for (let i = 0; i < 3; i += 1) expect((await attempt(browser, page, user.email, 'wrong password')).status).toBe(400);
+    const blocked = await attempt(browser, page, lookalike, user.password);
+    expect(isPage(blocked) && blocked.status).toBe(429);
+  });
+
+  it('counts parallel attempts before checking any password: no more than the limit get an answer', async () => {
+    const user = await svc.createUser();
+    const { browser, page } = await loginPage(svc);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => attempt(browser, page, user.email, 'wrong password')));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.every((s) => s === 400 || s === 429)).toBe(true);
+    expect(statuses.filter((s) => s !== 429).length).toBeLessThanOrEqual(3);
+  });
+
   it('keeps the counters in SQL, keyed by a hash (no e-mail address stored)', async () => {
     const rows = await svc.service.context.db.query<{ key: string }>('SELECT key FROM rate_limits');
     expect(rows.rows.length).toBeGreaterThan(0);
