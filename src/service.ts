@@ -4,7 +4,7 @@ import mount from 'koa-mount';
 import type Provider from 'oidc-provider';
 import { openStorage, pingStorage, type Storage } from '../adapters/storage.ts';
 import { assertSchemaCurrent, migrate } from '../adapters/sql/migrate.ts';
-import { deleteExpired } from '../adapters/sql/adapter.ts';
+import { sweepExpired } from '../adapters/sql/sweep.ts';
 import { interactionRoutes } from '../interactions/router.ts';
 import { accountRoutes } from './account-page/routes.ts';
 import { AccountStore } from './accounts/store.ts';
@@ -96,7 +96,7 @@ export async function createSignInService(config: SignInConfig, options: SignInS
   app.use(mount(provider));
 
   const sweepSeconds = options.sweepIntervalSeconds ?? 600;
-  const sweep = sweepSeconds > 0 ? setInterval(() => void deleteExpired(db).catch(() => {}), sweepSeconds * 1000) : undefined;
+  const sweep = sweepSeconds > 0 ? setInterval(() => void sweepExpired(db).catch(() => {}), sweepSeconds * 1000) : undefined;
   sweep?.unref();
 
   return {

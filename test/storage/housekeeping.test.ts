@@ -1,7 +1,8 @@
-// Housekeeping: expired engine rows leave SQL in small batches (each a short statement that never holds
+// Housekeeping: expired rows leave SQL in small batches (each a short statement that never holds
 // the table for long), live and never-expiring rows stay.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteExpired } from '../../adapters/sql/adapter.ts';
+import { sweepExpired } from '../../adapters/sql/sweep.ts';
 import type { Database, Queryable } from '../../adapters/sql/database.ts';
 import { freshPglite, freshPostgres, type FreshPostgres } from '../support/databases.ts';
 
@@ -51,5 +52,35 @@ describe.each(['postgres', 'pglite'])('deleteExpired on %s', (kind) => {
     const left = await db.query<{ n: string }>(`SELECT count(*)::text AS n FROM oidc_models`);
     expect(left.rows[0].n).toBe('50');
     expect(await deleteExpired(db)).toBe(0);
+  });
+});
+
+describe.each(['postgres', 'pglite'])('sweepExpired on %s', (kind) => {
+  it('also removes expired e-mail links, session records and rate-limit windows, and keeps live ones', async () => {
+    const db = kind === 'postgres' ? pg.db : lite;
+    const account = `acc-${kind}`;
+    await db.query(
+      `INSERT INTO accounts (id, email, username, first_name, password_hash) VALUES ($1, $2, $3, 'Awa', 'x')`,
+      [account, `${account}@example.org`, account],
+    );
+    await db.query(
+      `INSERT INTO email_tokens (token_hash, purpose, account_id, expires_at) VALUES
+         ('old-${kind}', 'verify-email', $1, now() - interval '1 minute'), ('new-${kind}', 'verify-email', $1, now() + interval '1 hour')`,
+      [account],
+    );
+    await db.query(
+      `INSERT INTO account_sessions (session_uid, account_id, expires_at) VALUES
+         ('old-${kind}', $1, now() - interval '1 minute'), ('new-${kind}', $1, now() + interval '1 hour')`,
+      [account],
+    );
+    await db.query(`INSERT INTO rate_limits (key, points, expire) VALUES ('old-${kind}', 1, $1), ('new-${kind}', 1, $2)`, [
+      Date.now() - 60_000,
+      Date.now() + 3_600_000,
+    ]);
+    expect(await sweepExpired(db)).toBeGreaterThanOrEqual(3);
+    for (const [table, key] of [['email_tokens', 'token_hash'], ['account_sessions', 'session_uid'], ['rate_limits', 'key']]) {
+      const rows = await db.query<{ k: string }>(`SELECT ${key} AS k FROM ${table} WHERE ${key} LIKE $1 ORDER BY 1`, [`%-${kind}`]);
+      expect(rows.rows.map((r) => r.k)).toEqual([`new-${kind}`]);
+    }
   });
 });
