@@ -24,12 +24,16 @@ async function bounded<T>(job: () => Promise<T>): Promise<T> {
   }
 }
 
+// NIST SP 800-63B §5.1.1.2: passwords are compared after Unicode normalisation (NFKC), so that "é"
+// typed as one character on one keyboard and as e + accent on another is the same password.
+const normalised = (password: string): string => password.normalize('NFKC');
+
 export function hashPassword(password: string): Promise<string> {
-  return bounded(() => hash(password, OPTIONS));
+  return bounded(() => hash(normalised(password), OPTIONS));
 }
 
 export function verifyPassword(stored: string, password: string): Promise<boolean> {
-  return bounded(() => verify(stored, password).catch(() => false));
+  return bounded(() => verify(stored, normalised(password)).catch(() => false));
 }
 
 // A fixed hash to verify against when the e-mail is unknown, so that the answer takes as long as for
