@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../support/service.ts';
 import { relyingParty } from '../support/relying-party.ts';
-import { authorize } from '../support/flow.ts';
+import { authorize, exchangeCode } from '../support/flow.ts';
 
 let svc: TestService;
 beforeAll(async () => {
@@ -14,18 +14,7 @@ afterAll(() => svc.stop());
 async function redeemFrom(appType: 'spa' | 'web', origin: string) {
   const client = await svc.createClient({ appType, redirectUris: ['https://spa.example.org/callback'] });
   const flow = await authorize(svc.url, await relyingParty(svc.url, client), await svc.createUser());
-  const res = await fetch(`${svc.url}/oauth/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin },
-    body: new URLSearchParams({
-      grant_type: 'authorization_code',
-      code: flow.callback.searchParams.get('code')!,
-      client_id: client.clientId,
-      client_secret: client.clientSecret,
-      redirect_uri: client.redirectUri,
-      code_verifier: flow.start.verifier,
-    }),
-  });
+  const res = await exchangeCode(svc.url, client, flow, {}, { origin });
   return { status: res.status, allowOrigin: res.headers.get('access-control-allow-origin') };
 }
 

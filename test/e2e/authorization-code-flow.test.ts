@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as oidc from 'openid-client';
 import { startTestService, type TestService } from '../support/service.ts';
 import { relyingParty } from '../support/relying-party.ts';
-import { postForm, signIn, userinfo } from '../support/flow.ts';
+import { authorize, exchangeCode, signIn, userinfo } from '../support/flow.ts';
 
 let svc: TestService;
 beforeAll(async () => {
@@ -73,16 +73,8 @@ describe('authorization code flow with PKCE', () => {
     const user = await svc.createUser();
     const client = await svc.createClient();
     const rp = await relyingParty(svc.url, client);
-    const { authorize } = await import('../support/flow.ts');
     const flow = await authorize(svc.url, rp, user);
-    const res = await postForm(`${svc.url}/oauth/token`, {
-      grant_type: 'authorization_code',
-      code: flow.callback.searchParams.get('code')!,
-      client_id: client.clientId,
-      client_secret: client.clientSecret,
-      redirect_uri: client.redirectUri,
-      code_verifier: flow.start.verifier,
-    });
+    const res = await exchangeCode(svc.url, client, flow);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toContain('no-store');
     expect(Object.keys(res.json).sort()).toEqual(['access_token', 'expires_in', 'id_token', 'refresh_token', 'scope', 'token_type']);

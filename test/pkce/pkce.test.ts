@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestClient, type TestService } from '../support/service.ts';
 import { relyingParty } from '../support/relying-party.ts';
 import { Browser } from '../support/browser.ts';
-import { authorize, postForm } from '../support/flow.ts';
+import { authorize, exchangeCode } from '../support/flow.ts';
 
 let svc: TestService;
 let client: TestClient;
@@ -47,14 +47,7 @@ describe('PKCE', () => {
     const user = await svc.createUser();
     const rp = await relyingParty(svc.url, client);
     const flow = await authorize(svc.url, rp, user);
-    const res = await postForm(`${svc.url}/oauth/token`, {
-      grant_type: 'authorization_code',
-      code: flow.callback.searchParams.get('code')!,
-      client_id: client.clientId,
-      client_secret: client.clientSecret,
-      redirect_uri: client.redirectUri,
-      code_verifier: 'x'.repeat(43),
-    });
+    const res = await exchangeCode(svc.url, client, flow, { code_verifier: 'x'.repeat(43) });
     expect(res.status).toBe(400);
     expect(res.json.error).toBe('invalid_grant');
   });
@@ -63,13 +56,7 @@ describe('PKCE', () => {
     const user = await svc.createUser();
     const rp = await relyingParty(svc.url, client);
     const flow = await authorize(svc.url, rp, user);
-    const res = await postForm(`${svc.url}/oauth/token`, {
-      grant_type: 'authorization_code',
-      code: flow.callback.searchParams.get('code')!,
-      client_id: client.clientId,
-      client_secret: client.clientSecret,
-      redirect_uri: client.redirectUri,
-    });
+    const res = await exchangeCode(svc.url, client, flow, { code_verifier: undefined });
     expect(res.status).toBe(400);
     expect(['invalid_grant', 'invalid_request']).toContain(res.json.error);
   });

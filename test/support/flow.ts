@@ -39,6 +39,30 @@ export async function postForm(url: string, fields: Record<string, string>, head
   return { status: res.status, json, text, headers: res.headers };
 }
 
+/**
+ * The code exchange of the spec's section 4.2, one form field per parameter (as `curl -d` sends them),
+ * for the code on `flow`'s callback. `overrides` changes or, with `undefined`, leaves out a field.
+ */
+export function exchangeCode(
+  serviceUrl: string,
+  client: { clientId: string; clientSecret: string; redirectUri: string },
+  flow: { callback: URL; start: { verifier: string } },
+  overrides: Record<string, string | undefined> = {},
+  headers: Record<string, string> = {},
+) {
+  const fields: Record<string, string | undefined> = {
+    grant_type: 'authorization_code',
+    code: flow.callback.searchParams.get('code') ?? '',
+    client_id: client.clientId,
+    client_secret: client.clientSecret,
+    redirect_uri: client.redirectUri,
+    code_verifier: flow.start.verifier,
+    ...overrides,
+  };
+  const present = Object.entries(fields).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  return postForm(`${serviceUrl}/oauth/token`, Object.fromEntries(present), headers);
+}
+
 /** The refresh grant, with the client's secret in the body. */
 export function refreshGrant(serviceUrl: string, client: { clientId: string; clientSecret: string }, refreshToken: string) {
   return postForm(`${serviceUrl}/oauth/token`, {
