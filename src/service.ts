@@ -1,5 +1,6 @@
 // createSignInService: wires config, storage, stores, the engine and the pages into one Koa app.
 import Koa from 'koa';
+import compose from 'koa-compose';
 import mount from 'koa-mount';
 import type Provider from 'oidc-provider';
 import { openStorage, pingStorage, type Storage } from '../adapters/storage.ts';
@@ -20,6 +21,8 @@ import { invalidateCachedClients } from './provider/client-adapter.ts';
 import { createProvider } from './provider/create-provider.ts';
 import { portalRoutes } from './portal/routes.ts';
 import type { ServiceContext } from './service-context.ts';
+
+const isEnginePath = (path: string): boolean => path.startsWith('/oauth/') || path.startsWith('/.well-known/');
 
 export interface SignInServiceOptions {
   /** Storage already opened by the caller (tests, several services on one pool); closed by the caller. */
@@ -88,12 +91,12 @@ export async function createSignInService(config: SignInConfig, options: SignInS
   const app = new Koa();
   app.keys = config.secrets.cookieKeys;
   trustProxies(app, config);
+  const pages = compose([await portalRoutes(context), interactionRoutes(context), accountRoutes(context)]);
+  const engine = compose([storageOutageResponses(config), mount(provider)]);
   app.use(healthRoutes(() => pingStorage(storage)));
-  app.use(await portalRoutes(context));
-  app.use(interactionRoutes(context));
-  app.use(accountRoutes(context));
-  app.use(storageOutageResponses(config));
-  app.use(mount(provider));
+  // Protocol requests go straight to the engine: none of the pages' routers has anything to say about
+  // them, and token, userinfo and discovery are the hot paths.
+  app.use((ctx, next) => (isEnginePath(ctx.path) ? engine(ctx, next) : pages(ctx, () => engine(ctx, next))));
 
   const sweepSeconds = options.sweepIntervalSeconds ?? 600;
   const sweep = sweepSeconds > 0 ? setInterval(() => void sweepExpired(db).catch(() => {}), sweepSeconds * 1000) : undefined;
