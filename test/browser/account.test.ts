@@ -90,7 +90,9 @@ describe('account page in a browser', () => {
     const context = await chromium.newContext({ viewport: PHONE, locale: 'fr-FR' });
     const page = await context.newPage();
     await page.goto(`${svc.url}/password/forgot`);
-    // The e-mail field has the focus when the page opens.
+    // The e-mail field has the focus when the page opens (the browser applies autofocus at its next
+    // rendering step, so wait for it rather than type into the page before it lands).
+    await page.waitForFunction(() => document.activeElement instanceof HTMLInputElement && document.activeElement.type === 'email');
     await page.keyboard.type(user.email);
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: 'Consultez vos e-mails' }).waitFor();

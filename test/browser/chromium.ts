@@ -32,9 +32,15 @@ export async function screenshots(page: Page, name: string): Promise<void> {
 export async function catchCallback(page: Page, redirectUri: string): Promise<() => Promise<URL>> {
   let resolve!: (url: URL) => void;
   const arrived = new Promise<URL>((r) => (resolve = r));
-  await page.route(`${new URL(redirectUri).origin}/**`, async (route) => {
+  const origin = new URL(redirectUri).origin;
+  await page.route(`${origin}/**`, async (route) => {
     resolve(new URL(route.request().url()));
     await route.fulfill({ status: 200, contentType: 'text/plain', body: 'back at the application' });
   });
-  return () => arrived;
+  // Returns once the page has landed there, so that the next navigation does not interrupt this one.
+  return async () => {
+    const url = await arrived;
+    await page.waitForURL((u) => u.origin === origin);
+    return url;
+  };
 }
