@@ -1,6 +1,7 @@
 // A urlencoded body reader for our own form posts only: the engine parses its own bodies, and a
 // global body parser in front of it would consume them first.
 import type Koa from 'koa';
+import { csrfValid } from '../src/pages/csrf.ts';
 import { InteractionError } from './errors.ts';
 
 export const FORM_BODY_LIMIT = 16 * 1024;
@@ -11,6 +12,13 @@ export async function readFormBody(ctx: Koa.Context, limit = FORM_BODY_LIMIT): P
   if (declared > limit) throw tooLarge(ctx);
   const raw = await readAtMost(ctx, limit);
   return new URLSearchParams(raw.toString('utf8'));
+}
+
+/** A posted form not tied to a sign-in (account page, e-mail links): refused without its anti-forgery token. */
+export async function readCheckedForm(ctx: Koa.Context): Promise<URLSearchParams> {
+  const body = await readFormBody(ctx);
+  if (!csrfValid(ctx, body.get('csrf'))) throw new InteractionError(403, 'formExpired');
+  return body;
 }
 
 function readAtMost(ctx: Koa.Context, limit: number): Promise<Buffer> {

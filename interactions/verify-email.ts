@@ -4,13 +4,12 @@
 // with the anti-forgery token) uses the token and marks the address verified (userinfo then says
 // email_verified: true); the token is single-use and expires.
 import type { RouterMiddleware } from '@koa/router';
-import { csrfToken, csrfValid } from '../src/pages/csrf.ts';
+import { csrfToken } from '../src/pages/csrf.ts';
 import { renderErrorPage } from '../src/pages/error-page.ts';
 import { localeFor, renderPage } from '../src/pages/render.ts';
 import type { ServiceContext } from '../src/service-context.ts';
-import { readFormBody } from './body.ts';
+import { readCheckedForm } from './body.ts';
 import { endUserServices } from './end-user.ts';
-import { InteractionError } from './errors.ts';
 
 export function showVerifyEmail(context: ServiceContext): RouterMiddleware {
   const { tokens } = endUserServices(context);
@@ -35,8 +34,7 @@ export function verifyEmail(context: ServiceContext): RouterMiddleware {
   return async function verifyEmailRoute(ctx) {
     const locale = localeFor(ctx, context.config);
     ctx.state.locale = locale;
-    const body = await readFormBody(ctx);
-    if (!csrfValid(ctx, body.get('csrf'))) throw new InteractionError(403, 'formExpired');
+    const body = await readCheckedForm(ctx);
     const token = body.get('token') ?? '';
     const accountId = token ? await tokens.consume(token, 'verify-email') : undefined;
     if (!accountId) return renderErrorPage(ctx, { reason: 'invalidLink', status: 400, locale, returnTo: '/account' });

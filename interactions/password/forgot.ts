@@ -4,12 +4,11 @@ import type { RouterMiddleware } from '@koa/router';
 import type Koa from 'koa';
 import { limitKeyFor } from '../../src/accounts/rate-limits.ts';
 import { translator } from '../../src/i18n/index.ts';
-import { csrfToken, csrfValid } from '../../src/pages/csrf.ts';
+import { csrfToken } from '../../src/pages/csrf.ts';
 import { localeFor, renderPage } from '../../src/pages/render.ts';
 import type { ServiceContext } from '../../src/service-context.ts';
-import { readFormBody } from '../body.ts';
+import { readCheckedForm } from '../body.ts';
 import { endUserServices } from '../end-user.ts';
-import { InteractionError } from '../errors.ts';
 import { logMailFailure } from '../mail-failure.ts';
 import { safeReturnPath } from '../safe-return.ts';
 
@@ -32,8 +31,7 @@ export function submitForgot(context: ServiceContext): RouterMiddleware {
   return async function submitForgotRoute(ctx) {
     const locale = localeFor(ctx, context.config);
     ctx.state.locale = locale;
-    const body = await readFormBody(ctx);
-    if (!csrfValid(ctx, body.get('csrf'))) throw new InteractionError(403, 'formExpired');
+    const body = await readCheckedForm(ctx);
     const back = safeReturnPath(body.get('return'));
     const email = (body.get('email') ?? '').trim();
     if (!email || email.length > 254) {

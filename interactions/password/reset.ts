@@ -7,13 +7,12 @@ import { checkPassword } from '../../src/accounts/password-policy.ts';
 import { accountLimitKey } from '../../src/accounts/rate-limits.ts';
 import { revokeAccountGrants } from '../../src/grants/revoke.ts';
 import { translator } from '../../src/i18n/index.ts';
-import { csrfToken, csrfValid } from '../../src/pages/csrf.ts';
+import { csrfToken } from '../../src/pages/csrf.ts';
 import { renderErrorPage } from '../../src/pages/error-page.ts';
 import { localeFor, renderPage } from '../../src/pages/render.ts';
 import type { ServiceContext } from '../../src/service-context.ts';
-import { readFormBody } from '../body.ts';
+import { readCheckedForm } from '../body.ts';
 import { endUserServices } from '../end-user.ts';
-import { InteractionError } from '../errors.ts';
 import { PASSWORD_MESSAGES } from '../signup-form.ts';
 
 function showReset(ctx: Koa.Context, context: ServiceContext, token: string, error: string | null = null, status = 200) {
@@ -41,8 +40,7 @@ export function submitReset(context: ServiceContext): RouterMiddleware {
   return async function submitResetRoute(ctx) {
     const locale = localeFor(ctx, context.config);
     ctx.state.locale = locale;
-    const body = await readFormBody(ctx);
-    if (!csrfValid(ctx, body.get('csrf'))) throw new InteractionError(403, 'formExpired');
+    const body = await readCheckedForm(ctx);
     const token = body.get('token') ?? '';
     const password = body.get('password') ?? '';
     const holder = token ? await tokens.peek(token, 'reset-password') : undefined;

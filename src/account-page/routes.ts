@@ -9,10 +9,9 @@ import { guardedLogin } from '../accounts/login-guard.ts';
 import { checkPassword } from '../accounts/password-policy.ts';
 import type { Account } from '../accounts/store.ts';
 import { revokeAccountGrants, revokeGrant } from '../grants/revoke.ts';
-import { csrfValid } from '../pages/csrf.ts';
 import { localeFor, pageHeaders } from '../pages/render.ts';
 import type { ServiceContext } from '../service-context.ts';
-import { readFormBody } from '../../interactions/body.ts';
+import { readCheckedForm } from '../../interactions/body.ts';
 import { endUserServices } from '../../interactions/end-user.ts';
 import { InteractionError, interactionErrors } from '../../interactions/errors.ts';
 import { PASSWORD_MESSAGES } from '../../interactions/signup-form.ts';
@@ -32,9 +31,7 @@ export function accountRoutes(context: ServiceContext): Koa.Middleware {
   /** Reads a posted form after checking its anti-forgery token. */
   const form = async (ctx: Koa.Context): Promise<URLSearchParams> => {
     ctx.state.locale = localeFor(ctx, config);
-    const body = await readFormBody(ctx);
-    if (!csrfValid(ctx, body.get('csrf'))) throw new InteractionError(403, 'formExpired');
-    return body;
+    return readCheckedForm(ctx);
   };
   const backToAccount = (ctx: Koa.Context, query = '') => {
     ctx.status = 303;

@@ -3,22 +3,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, isPage, type Page } from '../support/browser.ts';
 import { refreshGrant, signIn } from '../support/flow.ts';
-import { relyingParty, type RelyingParty } from '../support/relying-party.ts';
+import type { RelyingParty } from '../support/relying-party.ts';
 import { startTestService, type TestService } from '../support/service.ts';
+import { startMailingService, type MailingService } from './mailing-service.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 
+let service: MailingService;
 let svc: TestService;
 let smtp: SmtpSink;
 let rp: RelyingParty;
 beforeAll(async () => {
-  smtp = await startSmtpSink();
-  svc = await startTestService({ mail: smtp.mailConfig() });
-  rp = await relyingParty(svc.url, await svc.createClient());
+  service = await startMailingService();
+  ({ svc, smtp, rp } = service);
 });
-afterAll(async () => {
-  await svc.stop();
-  await smtp.stop();
-});
+afterAll(() => service.stop());
 
 const csrfOf = (page: Page) => page.html.match(/name="csrf" value="([^"]+)"/)![1];
 

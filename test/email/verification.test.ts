@@ -5,23 +5,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, isPage, type Page } from '../support/browser.ts';
 import { userinfo } from '../support/flow.ts';
-import { relyingParty, type RelyingParty } from '../support/relying-party.ts';
-import { startTestService, type TestService } from '../support/service.ts';
+import type { RelyingParty } from '../support/relying-party.ts';
+import type { TestService } from '../support/service.ts';
 import { continueToApp, newUser, openSignup, submitSignup } from '../signup/journey.ts';
-import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
+import { startMailingService, type MailingService } from './mailing-service.ts';
+import type { SmtpSink } from './smtp-sink.ts';
 
+let service: MailingService;
 let svc: TestService;
 let smtp: SmtpSink;
 let rp: RelyingParty;
 beforeAll(async () => {
-  smtp = await startSmtpSink();
-  svc = await startTestService({ mail: smtp.mailConfig() });
-  rp = await relyingParty(svc.url, await svc.createClient());
+  service = await startMailingService();
+  ({ svc, smtp, rp } = service);
 });
-afterAll(async () => {
-  await svc.stop();
-  await smtp.stop();
-});
+afterAll(() => service.stop());
 
 /** Opens the link, as a person would, and presses its confirm button. */
 async function confirm(link: string, browser = new Browser(svc.url)): Promise<Page> {

@@ -6,6 +6,7 @@ import { Browser, isPage, type Page } from '../support/browser.ts';
 import { freshRedis, type FreshRedis } from '../support/databases.ts';
 import { relyingParty } from '../support/relying-party.ts';
 import { startTestService, type TestService } from '../support/service.ts';
+import { proxyHops } from '../../src/http/proxy.ts';
 
 const limits = { loginPerAccount: { points: 3, windowSeconds: 600 }, loginPerIp: { points: 8, windowSeconds: 600 } };
 // The account tests all come from 127.0.0.1: a roomy per-IP limit keeps it out of their way.
@@ -21,6 +22,24 @@ async function loginPage(svc: TestService, headers: Record<string, string> = {},
 
 const attempt = (browser: Browser, page: Page, email: string, password: string) =>
   browser.submit(page, /\/login$/, { email, password }) as Promise<Page>;
+
+/**
+ * `count` wrong passwords, each for a different address (so only the per-IP counter can trip), each
+ * with the X-Forwarded-For header `forwardedFor(i)`; the statuses answered.
+ */
+async function failedLoginsForwardedFor(svc: TestService, count: number, forwardedFor: (i: number) => string): Promise<number[]> {
+  const { browser, page } = await loginPage(svc);
+  const statuses: number[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const res = await browser.agent
+      .post(`${new URL(page.url).pathname}/login`)
+      .set('X-Forwarded-For', forwardedFor(i))
+      .type('form')
+      .send({ email: `forwarded${i}.${Date.now()}@example.org`, password: 'wrong password' });
+    statuses.push(res.status);
+  }
+  return statuses;
+}
 
 describe('login rate limits (SQL counters)', () => {
   let svc: TestService;
@@ -88,17 +107,7 @@ describe('per-IP limit and X-Forwarded-For', () => {
   it('is not bypassed by a spoofed X-Forwarded-For when the proxy is not trusted', async () => {
     const svc = await startTestService({ rateLimit: limits, trustProxy: false });
     try {
-      const { browser, page } = await loginPage(svc);
-      const statuses: number[] = [];
-      for (let i = 0; i < 9; i += 1) {
-        // A different address each time, so that only the per-IP counter can trip; a different forged IP too.
-        const res = await browser.agent
-          .post(new URL(page.url).pathname + '/login')
-          .set('X-Forwarded-For', `203.0.113.${i + 1}`)
-          .type('form')
-          .send({ email: `spoof${i}@example.org`, password: 'wrong password' });
-        statuses.push(res.status);
-      }
+      const statuses = await failedLoginsForwardedFor(svc, 9, (i) => `203.0.113.${i + 1}`);
       expect(statuses).toEqual([400, 400, 400, 400, 400, 400, 400, 400, 429]);
     } finally {
       await svc.stop();
@@ -108,20 +117,27 @@ describe('per-IP limit and X-Forwarded-For', () => {
   it('uses X-Forwarded-For when the proxy is trusted', async () => {
     const svc = await startTestService({ rateLimit: limits, trustProxy: true });
     try {
-      const { browser, page } = await loginPage(svc);
-      const statuses: number[] = [];
-      for (let i = 0; i < 9; i += 1) {
-        const res = await browser.agent
-          .post(new URL(page.url).pathname + '/login')
-          .set('X-Forwarded-For', `203.0.113.${i + 1}`)
-          .type('form')
-          .send({ email: `proxied${i}@example.org`, password: 'wrong password' });
-        statuses.push(res.status);
-      }
+      const statuses = await failedLoginsForwardedFor(svc, 9, (i) => `203.0.113.${i + 1}`);
       expect(statuses.every((s) => s === 400)).toBe(true);
     } finally {
       await svc.stop();
     }
+  });
+
+  it('behind a trusted proxy, counts the address it appended, whatever the client put in front', async () => {
+    const svc = await startTestService({ rateLimit: { ...limits, loginPerIp: { points: 4, windowSeconds: 600 } }, trustProxy: true });
+    try {
+      const statuses = await failedLoginsForwardedFor(svc, 6, (i) => `10.9.${i}.1, 198.51.100.7`);
+      expect(statuses).toEqual([400, 400, 400, 400, 429, 429]);
+    } finally {
+      await svc.stop();
+    }
+  });
+
+  it('reads the number of trusted proxies from the config', () => {
+    expect(proxyHops({ trustProxy: false })).toBe(0);
+    expect(proxyHops({ trustProxy: true })).toBe(1);
+    expect(proxyHops({ trustProxy: 2 })).toBe(2);
   });
 });
 

@@ -3,23 +3,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, isPage } from '../support/browser.ts';
 import { userinfo } from '../support/flow.ts';
-import { relyingParty, type RelyingParty } from '../support/relying-party.ts';
-import { startTestService, type TestService } from '../support/service.ts';
-import { startSmtpSink, type SmtpSink } from '../email/smtp-sink.ts';
+import type { RelyingParty } from '../support/relying-party.ts';
+import type { TestService } from '../support/service.ts';
+import { startMailingService, type MailingService } from '../email/mailing-service.ts';
+import type { SmtpSink } from '../email/smtp-sink.ts';
 import { continueToApp, hrefs, newUser, openSignup, submitSignup } from './journey.ts';
 
+let service: MailingService;
 let svc: TestService;
 let smtp: SmtpSink;
 let rp: RelyingParty;
 beforeAll(async () => {
-  smtp = await startSmtpSink();
-  svc = await startTestService({ mail: smtp.mailConfig() });
-  rp = await relyingParty(svc.url, await svc.createClient({ name: 'Marché de Cocody' }));
+  service = await startMailingService({ name: 'Marché de Cocody' });
+  ({ svc, smtp, rp } = service);
 });
-afterAll(async () => {
-  await svc.stop();
-  await smtp.stop();
-});
+afterAll(() => service.stop());
 
 describe('sign-up', () => {
   it('is linked from the login page, with the forgotten-password link', async () => {
