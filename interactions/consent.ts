@@ -1,16 +1,18 @@
 // The consent step: one switch per requested scope, `openid` locked on. Every answer builds a new
-// Grant, because a scope once rejected cannot be added back to an existing one.
-import type { RouterMiddleware } from '@koa/router';
-import type Koa from 'koa';
+// Grant, because a scope once rejected cannot be added back to an existing one. An application of the
+// service itself (first-party, such as the developer portal) is not asked about: the step grants its
+// requested scopes at once.
+import type { RouterContext, RouterMiddleware } from '@koa/router';
 import type { RegisteredClient } from '../src/clients/registry.ts';
 import { translator, type MessageKey } from '../src/i18n/index.ts';
+import { readFormBody } from '../src/pages/form-body.ts';
+import { PageError } from '../src/pages/page-errors.ts';
 import { renderPage } from '../src/pages/render.ts';
 import { SCOPE_CLAIMS } from '../src/policy/scopes.ts';
-import type { ServiceContext } from '../src/service-context.ts';
-import { readFormBody } from './body.ts';
+import { saveGrant } from '../src/provider/engine.ts';
 import { decideConsent, offeredScopes, requestedScopes, scopeItems, type ConsentDecision } from './consent-scopes.ts';
-import { InteractionError } from './errors.ts';
-import { loadInteraction, pageOptions, type LoadedInteraction } from './interaction.ts';
+import type { InteractionDeps } from './interaction-deps.ts';
+import { finishStep, loadInteraction, pageOptions, type LoadedInteraction } from './interaction.ts';
 
 const APP_TYPE_LABEL: Readonly<Record<RegisteredClient['appType'], MessageKey>> = {
   web: 'consent.appType.web',
@@ -19,10 +21,25 @@ const APP_TYPE_LABEL: Readonly<Record<RegisteredClient['appType'], MessageKey>> 
   server: 'consent.appType.server',
 };
 
-export async function showConsent(ctx: Koa.Context, context: ServiceContext, interaction: LoadedInteraction): Promise<void> {
+/** GET of the consent step: the screen, or for a first-party application the answer without it. */
+export async function consentStep(ctx: RouterContext, deps: InteractionDeps, interaction: LoadedInteraction): Promise<void> {
   const accountId = signedInAccount(interaction);
-  const client = await registeredClient(context, interaction);
-  const account = await context.accounts.findById(accountId);
+  const client = registeredClient(interaction);
+  if (!client.firstParty) return showConsent(ctx, deps, interaction, accountId, client);
+  // Everything offered, as if every switch were on.
+  const requested = requestedScopes(interaction.details.params.scope);
+  const decision = decideConsent(requested, client.scopes, offeredScopes(requested, client.scopes));
+  await recordConsent(ctx, deps, interaction, { accountId, clientId: client.clientId }, decision);
+}
+
+async function showConsent(
+  ctx: RouterContext,
+  deps: InteractionDeps,
+  interaction: LoadedInteraction,
+  accountId: string,
+  client: RegisteredClient,
+): Promise<void> {
+  const account = await deps.accounts.findById(accountId);
   const t = translator(interaction.locale);
   // With prompt=consent the engine's prompt details may list nothing: the request says what is asked.
   const scopes = offeredScopes(requestedScopes(interaction.details.params.scope), client.scopes);
@@ -39,54 +56,57 @@ export async function showConsent(ctx: Koa.Context, context: ServiceContext, int
   );
 }
 
-export function submitConsent(context: ServiceContext): RouterMiddleware {
+export function submitConsent(deps: InteractionDeps): RouterMiddleware {
   return async function submitConsentRoute(ctx) {
-    const interaction = await loadInteraction(ctx, context);
-    if (interaction.details.prompt.name !== 'consent') throw new InteractionError(400, 'generic');
+    const interaction = await loadInteraction(ctx, deps);
+    if (interaction.details.prompt.name !== 'consent') throw new PageError(400, 'generic');
     const accountId = signedInAccount(interaction);
-    const client = await registeredClient(context, interaction);
+    const client = registeredClient(interaction);
     const body = await readFormBody(ctx);
-
     const decision = decideConsent(requestedScopes(interaction.details.params.scope), client.scopes, body.getAll('scope'));
-    const grantId = await saveGrant(context, accountId, client.clientId, decision, interaction);
-    await context.consents.record({ accountId, clientId: client.clientId, grantId, scopes: decision.granted });
-
-    await context.provider.interactionFinished(ctx.req, ctx.res, { consent: { grantId } }, { mergeWithLastSubmission: false });
-    // The engine has written the 303 itself.
-    ctx.respond = false;
+    await recordConsent(ctx, deps, interaction, { accountId, clientId: client.clientId }, decision);
   };
 }
 
-async function saveGrant(
-  context: ServiceContext,
-  accountId: string,
-  clientId: string,
-  decision: ConsentDecision,
+/**
+ * Saves the decision as a new Grant, remembers it (so that loadExistingGrant finds it in another
+ * browser session and the engine does not ask again), and ends the step.
+ */
+async function recordConsent(
+  ctx: RouterContext,
+  deps: InteractionDeps,
   interaction: LoadedInteraction,
-): Promise<string> {
-  const grant = new context.provider.Grant({ accountId, clientId });
-  if (decision.granted.length) grant.addOIDCScope(decision.granted.join(' '));
-  if (decision.rejected.length) grant.rejectOIDCScope(decision.rejected.join(' '));
-  // Claims asked for one by one (the `claims` parameter) follow the scopes: only those of a granted scope.
-  const missingClaims = interaction.details.prompt.details.missingOIDCClaims;
-  if (Array.isArray(missingClaims) && missingClaims.length) {
-    const allowed = new Set<string>(decision.granted.flatMap((scope) => SCOPE_CLAIMS[scope]));
-    const claims = missingClaims.filter((claim): claim is string => typeof claim === 'string');
-    grant.addOIDCClaims(claims.filter((claim) => allowed.has(claim)));
-    grant.rejectOIDCClaims(claims.filter((claim) => !allowed.has(claim)));
-  }
-  return grant.save();
+  { accountId, clientId }: { accountId: string; clientId: string },
+  decision: ConsentDecision,
+): Promise<void> {
+  const grantId = await saveGrant(deps.provider, {
+    accountId,
+    clientId,
+    scopes: decision.granted,
+    rejectedScopes: decision.rejected,
+    ...claimsOf(interaction, decision),
+  });
+  await deps.consents.record({ accountId, clientId, grantId, scopes: decision.granted });
+  await finishStep(ctx, deps, { consent: { grantId } });
+}
+
+/** Claims asked for one by one (the `claims` parameter) follow the scopes: only those of a granted scope. */
+function claimsOf(interaction: LoadedInteraction, decision: ConsentDecision): { claims?: string[]; rejectedClaims?: string[] } {
+  const missing = interaction.details.prompt.details.missingOIDCClaims;
+  if (!Array.isArray(missing) || !missing.length) return {};
+  const allowed = new Set<string>(decision.granted.flatMap((scope) => SCOPE_CLAIMS[scope]));
+  const claims = missing.filter((claim): claim is string => typeof claim === 'string');
+  return { claims: claims.filter((claim) => allowed.has(claim)), rejectedClaims: claims.filter((claim) => !allowed.has(claim)) };
 }
 
 function signedInAccount(interaction: LoadedInteraction): string {
   const accountId = interaction.details.session?.accountId;
   // Consent always follows a login; without one the interaction is not the one this page was for.
-  if (!accountId) throw new InteractionError(400, 'sessionExpired');
+  if (!accountId) throw new PageError(400, 'sessionExpired');
   return accountId;
 }
 
-async function registeredClient(_context: ServiceContext, interaction: LoadedInteraction): Promise<RegisteredClient> {
-  const { client } = interaction;
-  if (!client) throw new InteractionError(400, 'unknownClient');
-  return client;
+function registeredClient(interaction: LoadedInteraction): RegisteredClient {
+  if (!interaction.client) throw new PageError(400, 'unknownClient');
+  return interaction.client;
 }

@@ -1,12 +1,13 @@
 // Loads the engine's interaction for the uid in the URL, picks the page language and the layout.
 import type { RouterContext } from '@koa/router';
+import type Provider from 'oidc-provider';
 import { errors } from 'oidc-provider';
 import type { RegisteredClient } from '../src/clients/registry.ts';
 import type { Locale } from '../src/i18n/index.ts';
-import { LANG_COOKIE, localeFor } from '../src/pages/render.ts';
-import type { ServiceContext } from '../src/service-context.ts';
+import { chosenLanguage, localeFor } from '../src/pages/language.ts';
+import type { InteractionDeps } from './interaction-deps.ts';
 
-export type InteractionDetails = Awaited<ReturnType<ServiceContext['provider']['interactionDetails']>>;
+export type InteractionDetails = Awaited<ReturnType<Provider['interactionDetails']>>;
 
 export interface LoadedInteraction {
   uid: string;
@@ -18,18 +19,17 @@ export interface LoadedInteraction {
   layout: 'page' | 'sheet';
 }
 
-export async function loadInteraction(ctx: RouterContext, context: ServiceContext): Promise<LoadedInteraction> {
-  const details = await context.provider.interactionDetails(ctx.req, ctx.res);
+export async function loadInteraction(ctx: RouterContext, deps: Pick<InteractionDeps, 'config' | 'provider' | 'clients'>): Promise<LoadedInteraction> {
+  const details = await deps.provider.interactionDetails(ctx.req, ctx.res);
   // The `lang` cookie is only ever set by the user's own click on the language switch: that explicit
   // choice wins over the application's ui_locales hint, or the switch would do nothing on these pages.
-  const chosen = ctx.cookies.get(LANG_COOKIE, { signed: false });
-  const locale = localeFor(ctx, context.config, chosen ? undefined : stringParam(details.params.ui_locales));
+  const locale = localeFor(ctx, deps.config, chosenLanguage(ctx) ? undefined : stringParam(details.params.ui_locales));
   // Read by the error pages, should anything fail further on.
   ctx.state.locale = locale;
   // The cookie names the interaction of this browser: a URL for another one is stale or forged.
   if (details.uid !== ctx.params.uid) throw new errors.SessionNotFound('interaction uid mismatch');
   const clientId = stringParam(details.params.client_id) ?? '';
-  const client = clientId ? await context.clients.get(clientId) : undefined;
+  const client = clientId ? await deps.clients.get(clientId) : undefined;
   const layout = details.params.display === 'touch' || client?.appType === 'mobile' ? 'sheet' : 'page';
   return { uid: details.uid, details, clientId, client, locale, layout };
 }
@@ -41,4 +41,10 @@ export function stringParam(value: unknown): string | undefined {
 /** Render options shared by every page of an interaction. */
 export function pageOptions(interaction: LoadedInteraction, status = 200) {
   return { status, locale: interaction.locale, layout: interaction.layout, returnTo: `/interaction/${interaction.uid}` };
+}
+
+/** Tells the engine the step is done; the engine writes its 303 to the next step or the application itself. */
+export async function finishStep(ctx: RouterContext, deps: Pick<InteractionDeps, 'provider'>, result: Parameters<Provider['interactionFinished']>[2]): Promise<void> {
+  await deps.provider.interactionFinished(ctx.req, ctx.res, result, { mergeWithLastSubmission: false });
+  ctx.respond = false;
 }

@@ -4,12 +4,12 @@ import type { RouterMiddleware } from '@koa/router';
 import type Koa from 'koa';
 import { guardedLogin } from '../src/accounts/login-guard.ts';
 import { t, type MessageKey, type MessageVars } from '../src/i18n/index.ts';
+import { readFormBody } from '../src/pages/form-body.ts';
+import { PageError } from '../src/pages/page-errors.ts';
 import { renderPage } from '../src/pages/render.ts';
-import type { ServiceContext } from '../src/service-context.ts';
-import { readFormBody } from './body.ts';
-import { endUserServices } from './end-user.ts';
-import { InteractionError } from './errors.ts';
-import { loadInteraction, pageOptions, type LoadedInteraction } from './interaction.ts';
+import { answerTooManyAttempts } from '../src/pages/too-many-attempts.ts';
+import type { InteractionDeps } from './interaction-deps.ts';
+import { finishStep, loadInteraction, pageOptions, type LoadedInteraction } from './interaction.ts';
 
 interface LoginForm {
   email?: string;
@@ -18,9 +18,9 @@ interface LoginForm {
   status?: number;
 }
 
-export async function showLogin(ctx: Koa.Context, _context: ServiceContext, interaction: LoadedInteraction, form: LoginForm = {}): Promise<void> {
+export async function showLogin(ctx: Koa.Context, interaction: LoadedInteraction, form: LoginForm = {}): Promise<void> {
   const { client, locale } = interaction;
-  if (!client) throw new InteractionError(400, 'unknownClient');
+  if (!client) throw new PageError(400, 'unknownClient');
   await renderPage(
     ctx,
     'login',
@@ -34,28 +34,23 @@ export async function showLogin(ctx: Koa.Context, _context: ServiceContext, inte
   );
 }
 
-export function submitLogin(context: ServiceContext): RouterMiddleware {
-  const { limits } = endUserServices(context);
+export function submitLogin(deps: InteractionDeps): RouterMiddleware {
   return async function submitLoginRoute(ctx) {
-    const interaction = await loadInteraction(ctx, context);
-    if (interaction.details.prompt.name !== 'login') throw new InteractionError(400, 'generic');
+    const interaction = await loadInteraction(ctx, deps);
+    if (interaction.details.prompt.name !== 'login') throw new PageError(400, 'generic');
     const body = await readFormBody(ctx);
     const email = (body.get('email') ?? '').trim();
     const password = body.get('password') ?? '';
     if (!email || !password) {
-      return showLogin(ctx, context, interaction, { email, error: 'login.error.missing', status: 400 });
+      return showLogin(ctx, interaction, { email, error: 'login.error.missing', status: 400 });
     }
-    const outcome = await guardedLogin({ accounts: context.accounts, limits }, email, password, ctx.ip);
-    if (!outcome.ok) {
-      if (outcome.reason === 'tooMany') {
-        ctx.set('Retry-After', String(outcome.retryAfterSeconds));
-        const minutes = Math.ceil(outcome.retryAfterSeconds / 60);
-        return showLogin(ctx, context, interaction, { email, error: 'login.error.tooMany', errorVars: { minutes }, status: 429 });
-      }
-      return showLogin(ctx, context, interaction, { email, error: 'login.error.invalid', status: 400 });
+    const outcome = await guardedLogin(deps, email, password, ctx.ip);
+    if (!outcome.ok && outcome.reason === 'tooMany') {
+      return answerTooManyAttempts(ctx, outcome.retryAfterSeconds, (message, status) =>
+        showLogin(ctx, interaction, { email, error: message.key, errorVars: message.vars, status }),
+      );
     }
-    await context.provider.interactionFinished(ctx.req, ctx.res, { login: { accountId: outcome.account.id } }, { mergeWithLastSubmission: false });
-    // The engine has written the 303 itself.
-    ctx.respond = false;
+    if (!outcome.ok) return showLogin(ctx, interaction, { email, error: 'login.error.invalid', status: 400 });
+    await finishStep(ctx, deps, { login: { accountId: outcome.account.id } });
   };
 }

@@ -1,21 +1,21 @@
 // GET /interaction/:uid: the page of the step the engine is waiting for.
 import type { RouterMiddleware } from '@koa/router';
-import type { ServiceContext } from '../src/service-context.ts';
-import { showConsent } from './consent.ts';
-import { InteractionError } from './errors.ts';
+import { PageError } from '../src/pages/page-errors.ts';
+import { consentStep } from './consent.ts';
+import type { InteractionDeps } from './interaction-deps.ts';
 import { loadInteraction } from './interaction.ts';
 import { showLogin } from './login.ts';
 
-export function showInteraction(context: ServiceContext): RouterMiddleware {
+export function showInteraction(deps: InteractionDeps): RouterMiddleware {
   return async function showInteractionRoute(ctx) {
-    const interaction = await loadInteraction(ctx, context);
+    const interaction = await loadInteraction(ctx, deps);
     switch (interaction.details.prompt.name) {
       case 'login':
-        return showLogin(ctx, context, interaction);
+        return showLogin(ctx, interaction);
       case 'consent':
-        return showConsent(ctx, context, interaction);
+        return consentStep(ctx, deps, interaction);
       default:
-        throw new InteractionError(400, 'generic');
+        throw new PageError(400, 'generic');
     }
   };
 }

@@ -5,13 +5,12 @@ import type { RouterMiddleware } from '@koa/router';
 import type Koa from 'koa';
 import { DuplicateAccountError } from '../src/accounts/store.ts';
 import { translator, type MessageKey } from '../src/i18n/index.ts';
+import { logMailFailure } from '../src/mail/account-mail.ts';
+import { readFormBody } from '../src/pages/form-body.ts';
+import { PageError } from '../src/pages/page-errors.ts';
 import { renderPage } from '../src/pages/render.ts';
-import type { ServiceContext } from '../src/service-context.ts';
-import { readFormBody } from './body.ts';
-import { endUserServices } from './end-user.ts';
-import { InteractionError } from './errors.ts';
+import type { InteractionDeps } from './interaction-deps.ts';
 import { loadInteraction, pageOptions, type LoadedInteraction } from './interaction.ts';
-import { logMailFailure } from './mail-failure.ts';
 import { readSignup, validateSignup, type SignupField, type SignupFields } from './signup-form.ts';
 
 interface SignupPage {
@@ -23,7 +22,7 @@ interface SignupPage {
 
 async function showSignup(ctx: Koa.Context, interaction: LoadedInteraction, page: SignupPage = {}): Promise<void> {
   const { client } = interaction;
-  if (!client) throw new InteractionError(400, 'unknownClient');
+  if (!client) throw new PageError(400, 'unknownClient');
   const t = translator(interaction.locale);
   const errors = Object.fromEntries(Object.entries(page.errors ?? {}).map(([field, key]) => [field, t(key)]));
   await renderPage(
@@ -40,41 +39,40 @@ async function showSignup(ctx: Koa.Context, interaction: LoadedInteraction, page
   );
 }
 
-export function showSignupRoute(context: ServiceContext): RouterMiddleware {
+export function showSignupRoute(deps: InteractionDeps): RouterMiddleware {
   return async function showSignupPage(ctx) {
-    const interaction = await loadInteraction(ctx, context);
-    if (interaction.details.prompt.name !== 'login') throw new InteractionError(400, 'generic');
+    const interaction = await loadInteraction(ctx, deps);
+    if (interaction.details.prompt.name !== 'login') throw new PageError(400, 'generic');
     await showSignup(ctx, interaction);
   };
 }
 
-export function submitSignup(context: ServiceContext): RouterMiddleware {
-  const services = endUserServices(context);
+export function submitSignup(deps: InteractionDeps): RouterMiddleware {
   return async function submitSignupRoute(ctx) {
-    const interaction = await loadInteraction(ctx, context);
-    if (interaction.details.prompt.name !== 'login') throw new InteractionError(400, 'generic');
+    const interaction = await loadInteraction(ctx, deps);
+    if (interaction.details.prompt.name !== 'login') throw new PageError(400, 'generic');
     const fields = readSignup(await readFormBody(ctx));
     const errors = validateSignup(fields);
     if (Object.keys(errors).length) return showSignup(ctx, interaction, { fields, errors, status: 400 });
     // Every sign-up sends an e-mail: bounded per connection so that the form cannot be used to flood inboxes.
-    if (!(await services.limits.mailPerIp.take(ctx.ip))) {
+    if (!(await deps.limits.mailPerIp.take(ctx.ip))) {
       return showSignup(ctx, interaction, { fields, formError: 'signup.error.tooMany', status: 429 });
     }
 
     let account;
     try {
-      account = await context.accounts.create({ ...fields, emailVerified: false });
+      account = await deps.accounts.create({ ...fields, emailVerified: false });
     } catch (error) {
       if (!(error instanceof DuplicateAccountError)) throw error;
       const field = error.field === 'email' ? 'email' : 'username';
       const key = error.field === 'email' ? 'signup.error.emailTaken' : 'signup.error.usernameTaken';
       return showSignup(ctx, interaction, { fields, errors: { [field]: key }, status: 400 });
     }
-    await services.sendVerification(account, interaction.locale).catch(logMailFailure);
+    await deps.mail.sendVerification(account, interaction.locale).catch(logMailFailure);
 
     // The login result is stored on the interaction without redirecting: the page below tells the user
     // to check their e-mail, and its button resumes the authorization where it stopped.
-    const resume = await context.provider.interactionResult(ctx.req, ctx.res, { login: { accountId: account.id } }, { mergeWithLastSubmission: false });
+    const resume = await deps.provider.interactionResult(ctx.req, ctx.res, { login: { accountId: account.id } }, { mergeWithLastSubmission: false });
     await renderPage(
       ctx,
       'signup-done',

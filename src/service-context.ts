@@ -1,4 +1,7 @@
-// What the HTTP faces (interactions, portal, account page) are given to do their work.
+// What a running service exposes to the code that created it (an embedding server, tests, tools):
+// its configuration, stores and engine. The pages are not given this: each face receives only the
+// services it uses (interactions/interaction-deps.ts, src/account-page/account-deps.ts,
+// src/portal/portal-deps.ts).
 import type { Redis } from 'ioredis';
 import type Provider from 'oidc-provider';
 import type { AdapterFactory } from '../adapters/adapter.ts';

@@ -1,5 +1,7 @@
 // The applications a user has shared data with, as the account page lists them: one entry per
 // application (several consents, one per grant, are merged), with every scope it holds and since when.
+// The service's own applications (the developer portal) are not listed: the user never chose to share
+// anything with them, and revoking one would only sign them out of the service's own pages.
 import type { ClientRegistry } from '../clients/registry.ts';
 import type { Consent, ConsentStore } from '../consents/store.ts';
 import type { Locale, Translate } from '../i18n/index.ts';
@@ -28,6 +30,7 @@ export async function sharedApplications(
   const apps: SharedApplication[] = [];
   for (const [clientId, consents] of byClient) {
     const client = await deps.clients.get(clientId);
+    if (client?.firstParty) continue;
     const scopes = [...new Set(consents.flatMap((c) => c.scopes))].filter(isScope);
     const since = new Date(Math.min(...consents.map((c) => c.createdAt.getTime())));
     apps.push({

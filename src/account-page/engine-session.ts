@@ -1,23 +1,18 @@
 // The account page signs in with the engine's own session, so that a user signed in here is signed in
-// for applications too, and "sign out everywhere" ends both. This module is the only place that
-// reads or writes the engine's session cookie: same name, same signing keys (the service app's keys
-// are the engine's cookie keys), same flags as the engine sets.
+// for applications too, and "sign out everywhere" ends both. This module is the only place outside the
+// engine that reads or writes the engine's session cookie: same name, same signing keys (the service
+// app's keys are the engine's cookie keys), same flags as the engine sets. The session itself is made
+// and found through the engine door.
 import type Koa from 'koa';
 import type Provider from 'oidc-provider';
 import type { SignInConfig } from '../config/schema.ts';
-
-type SessionInstance = InstanceType<Provider['Session']>;
-type NewSession = new () => SessionInstance;
-
-function cookieName(provider: Provider): string {
-  return provider.cookieName('session');
-}
+import { findSession, sessionCookieName, startSignedInSession, type EngineSession } from '../provider/engine.ts';
 
 /** The engine session of this browser when someone is signed in to it. */
-export async function currentSession(ctx: Pick<Koa.Context, 'cookies'>, provider: Provider): Promise<SessionInstance | undefined> {
-  const id = ctx.cookies.get(cookieName(provider), { signed: true });
+export async function currentSession(ctx: Pick<Koa.Context, 'cookies'>, provider: Provider): Promise<EngineSession | undefined> {
+  const id = ctx.cookies.get(sessionCookieName(provider), { signed: true });
   if (!id) return undefined;
-  const session = await provider.Session.find<SessionInstance>(id);
+  const session = await findSession(provider, id);
   return session?.accountId ? session : undefined;
 }
 
@@ -25,11 +20,8 @@ export async function currentSession(ctx: Pick<Koa.Context, 'cookies'>, provider
 export async function startSession(ctx: Koa.Context, provider: Provider, config: SignInConfig, accountId: string): Promise<void> {
   const previous = await currentSession(ctx, provider);
   if (previous) await previous.destroy();
-  const session = new (provider.Session as unknown as NewSession)();
-  session.loginAccount({ accountId, loginTs: Math.floor(Date.now() / 1000) });
-  // The engine keys a session by its jti (the `id` getter of its class), which is what the cookie carries.
-  await session.save(config.ttl.session);
-  setCookie(ctx, provider, config, session.jti, new Date(session.exp * 1000));
+  const session = await startSignedInSession(provider, accountId, config.ttl.session);
+  setCookie(ctx, provider, config, session.id, session.expiresAt);
 }
 
 export function clearSessionCookie(ctx: Koa.Context, provider: Provider, config: SignInConfig): void {
@@ -39,5 +31,5 @@ export function clearSessionCookie(ctx: Koa.Context, provider: Provider, config:
 function setCookie(ctx: Koa.Context, provider: Provider, config: SignInConfig, value: string | null, expires?: Date): void {
   const secure = config.issuer.startsWith('https://');
   if (secure) ctx.cookies.secure = true;
-  ctx.cookies.set(cookieName(provider), value, { httpOnly: true, sameSite: 'lax', secure, signed: true, overwrite: true, path: '/', ...(expires ? { expires } : {}) });
+  ctx.cookies.set(sessionCookieName(provider), value, { httpOnly: true, sameSite: 'lax', secure, signed: true, overwrite: true, path: '/', ...(expires ? { expires } : {}) });
 }

@@ -20,7 +20,9 @@ function commonPasswords(): Set<string> {
 }
 
 /** Why this password is refused, or undefined when it is acceptable. */
-export function checkPassword(password: string, context: { email?: string; username?: string; firstName?: string } = {}): PasswordProblem | undefined {
+export function checkPassword(raw: string, context: { email?: string; username?: string; firstName?: string } = {}): PasswordProblem | undefined {
+  // Judged as it is hashed (NFKC, see password.ts), so that a full-width "ｐａｓｓｗｏｒｄ" is as common as "password".
+  const password = raw.normalize('NFKC');
   // Counted in code points, so that an accented or emoji passphrase is measured as the user sees it.
   const length = [...password].length;
   if (length < PASSWORD_MIN_LENGTH) return 'tooShort';
@@ -30,7 +32,7 @@ export function checkPassword(password: string, context: { email?: string; usern
   // A password that is just a repeated character or the user's own identifiers is guessed first.
   if (/^(.)\1*$/u.test(password)) return 'common';
   const personal = [context.email, context.email?.split('@')[0], context.username, context.firstName]
-    .map((value) => value?.trim().toLowerCase())
+    .map((value) => value?.normalize('NFKC').trim().toLowerCase())
     .filter((value): value is string => !!value && value.length >= 3);
   if (personal.some((value) => lower === value || lower.replace(/[\d\W_]+$/u, '') === value)) return 'personal';
   return undefined;

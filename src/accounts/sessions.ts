@@ -3,17 +3,13 @@
 // stays the same when the engine rotates the session id), and "sign out everywhere" reads this list.
 import type Provider from 'oidc-provider';
 import type { Queryable } from '../../adapters/sql/database.ts';
+import { findSessionByUid } from '../provider/engine.ts';
 
 interface SessionLike {
   uid: string;
   accountId?: string;
   exp?: number;
 }
-
-/** The engine's Session class, with the lookup by uid that its typings omit. */
-type SessionClass = Provider['Session'] & {
-  findByUid(uid: string): Promise<{ destroy(): Promise<void> } | undefined>;
-};
 
 export class AccountSessions {
   constructor(
@@ -43,10 +39,9 @@ export class AccountSessions {
   /** Ends every session of the account, wherever the engine stores them; returns how many were found. */
   async endAll(accountId: string): Promise<number> {
     const res = await this.db.query<{ session_uid: string }>('SELECT session_uid FROM account_sessions WHERE account_id = $1', [accountId]);
-    const Session = this.provider.Session as SessionClass;
     let ended = 0;
     for (const { session_uid: uid } of res.rows) {
-      const session = await Session.findByUid(uid);
+      const session = await findSessionByUid(this.provider, uid);
       if (session) {
         await session.destroy();
         ended += 1;

@@ -1,7 +1,9 @@
-// End-user accounts in SQL. E-mail and username are unique regardless of case.
+// End-user accounts in SQL. E-mail and username are unique regardless of case. Every account written
+// here obeys the account rules (rules.ts): whichever door a user comes through, the same are enforced.
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../adapters/sql/database.ts';
 import { hashPassword, verifyDecoy, verifyPassword } from './password.ts';
+import { assertNoProblems, checkNewAccount, checkNewPassword } from './rules.ts';
 
 export interface Account {
   id: string;
@@ -54,14 +56,18 @@ export class AccountStore {
 
   constructor(private readonly db: Queryable) {}
 
+  /** Throws AccountRuleError when a field breaks the rules, DuplicateAccountError when the e-mail or username is taken. */
   async create(input: NewAccount): Promise<Account> {
+    // The password alone is not trimmed: spaces are part of a passphrase.
+    const fields = { email: input.email.trim(), username: input.username.trim(), firstName: input.firstName.trim(), password: input.password };
+    assertNoProblems(checkNewAccount(fields));
     const id = randomUUID();
-    const passwordHash = await hashPassword(input.password);
+    const passwordHash = await hashPassword(fields.password);
     try {
       const res = await this.db.query<Row>(
         `INSERT INTO accounts (id, email, email_verified, username, first_name, password_hash)
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
-        [id, input.email.trim(), input.emailVerified ?? false, input.username.trim(), input.firstName.trim(), passwordHash],
+        [id, fields.email, input.emailVerified ?? false, fields.username, fields.firstName, passwordHash],
       );
       return toAccount(res.rows[0]);
     } catch (error) {
@@ -90,7 +96,10 @@ export class AccountStore {
     return (await verifyPassword(row.password_hash, password)) ? toAccount(row) : undefined;
   }
 
+  /** Throws AccountRuleError when the password breaks the rules (they include the account's own details). */
   async setPassword(id: string, password: string): Promise<void> {
+    const problem = checkNewPassword(password, await this.findById(id));
+    assertNoProblems(problem ? [problem] : []);
     const passwordHash = await hashPassword(password);
     await this.db.query('UPDATE accounts SET password_hash = $2, updated_at = now() WHERE id = $1', [id, passwordHash]);
   }

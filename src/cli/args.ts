@@ -1,7 +1,7 @@
 // Option parsing shared by every command: `node:util` parseArgs in strict mode, with its errors
 // rewritten as one short line that names the option, since its own messages are long and vary.
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
-import { UsageError } from './errors.ts';
+import { UsageError } from './command-errors.ts';
 
 /** Options every command accepts. */
 export const COMMON_OPTIONS = {

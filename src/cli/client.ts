@@ -2,7 +2,7 @@
 // rotate-secret, once; every other output is built from `clientView`, which has no secret field.
 import { ClientValidationError } from '../clients/validate.ts';
 import { COMMON_OPTIONS, JSON_OPTION, expectPositionals, parseCommand, requireOption } from './args.ts';
-import { CommandError, UsageError } from './errors.ts';
+import { CommandError, UsageError } from './command-errors.ts';
 import { describeFieldErrors } from './field-errors.ts';
 import { CLIENT_HELP } from './help.ts';
 import type { CliIo } from './io.ts';

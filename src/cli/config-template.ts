@@ -1,5 +1,6 @@
 // The text of the config file `signin init` writes. It is written by hand rather than by the YAML
-// library so that each section carries a comment saying what it is for.
+// library so that each section carries a comment saying what it is for. The defaults it shows are the
+// schema's (src/config/schema.ts): test/config/defaults.test.ts fails when the two part.
 export interface TemplateValues {
   issuer: string;
   port: number;

@@ -1,4 +1,6 @@
 // Usage texts, one per command group, printed by `--help` (exit 0).
+import { PASSWORD_MIN_LENGTH } from '../accounts/password-policy.ts';
+import { DEFAULT_PORT } from '../config/schema.ts';
 const CONFIG_LINE = `  --config PATH   config file (default: $SIGNIN_CONFIG, else the development defaults)`;
 
 export const MAIN_HELP = `Usage: signin <command> [options]
@@ -28,7 +30,7 @@ Writes a config file with fresh random secrets.
 Options:
   --config PATH     file to write (default: $SIGNIN_CONFIG, else ./signin.yaml)
   --issuer URL      public URL of the service (default: http://localhost:3000)
-  --port N          port of the standalone server (default: 3000)
+  --port N          port of the standalone server (default: ${DEFAULT_PORT})
   --keys-file PATH  keep the signing keys in this JWKS file (generated now) instead of the database
   --force           overwrite an existing config file (its secrets are replaced)
 `;
@@ -43,14 +45,15 @@ ${CONFIG_LINE}
 
 export const USER_HELP = `Usage: signin user create --email E --username U --first-name F [--verified] [--json] [--config PATH]
 
-Creates an end-user account. The password is the first line of standard input
-(prompted without echo on a terminal); it must have at least 8 characters.
+Creates an end-user account, under the rules of the sign-up page. The password is the
+first line of standard input (prompted without echo on a terminal): at least ${PASSWORD_MIN_LENGTH}
+characters, not a common password, not the account's e-mail, username or first name.
 
   printf '%s\\n' "$PASSWORD" | signin user create --email ada@example.com --username ada --first-name Ada
 
 Options:
   --email E        e-mail address (unique, case-insensitive)
-  --username U     username (unique, case-insensitive)
+  --username U     username (unique, case-insensitive): 3 to 32 letters, digits, . _ or -
   --first-name F   first name
   --verified       mark the e-mail address as already verified
   --json           print the account as JSON

@@ -5,10 +5,11 @@ import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { CONFIG_ENV, parseConfig } from '../config/load.ts';
+import { DEFAULT_PORT } from '../config/schema.ts';
 import { loadKeysFromFile } from '../keys/signing-keys.ts';
 import { COMMON_OPTIONS, expectPositionals, parseCommand } from './args.ts';
 import { configTemplate } from './config-template.ts';
-import { CommandError, UsageError } from './errors.ts';
+import { CommandError, UsageError } from './command-errors.ts';
 import { INIT_HELP } from './help.ts';
 import type { CliIo } from './io.ts';
 import { printHelp, printLine } from './output.ts';
@@ -59,7 +60,8 @@ export async function runInit(args: string[], io: CliIo): Promise<number> {
 }
 
 function parsePort(raw: string | undefined): number {
-  if (raw === undefined) return 3000;
+  // The schema's own default, so that `init` and a file without `port` agree.
+  if (raw === undefined) return DEFAULT_PORT;
   const port = Number(raw);
   if (!/^\d+$/.test(raw) || port > 65535) throw new UsageError(`option --port must be a number from 0 to 65535, not ${raw}`, HELP_COMMAND);
   return port;

@@ -1,9 +1,9 @@
 // The `signin` admin CLI: dispatch to the command groups, and the one place where errors become
 // messages and exit codes. Importable (tests call `run`); `entry.ts` runs it as a program.
-import { ConfigError } from '../config/errors.ts';
+import { ConfigError } from '../config/config-error.ts';
 import { SchemaError } from '../../adapters/sql/migrate.ts';
 import { runClient } from './client.ts';
-import { CommandError, UsageError } from './errors.ts';
+import { CommandError, UsageError } from './command-errors.ts';
 import { MAIN_HELP } from './help.ts';
 import { runInit } from './init.ts';
 import type { CliIo, Command } from './io.ts';

@@ -10,7 +10,7 @@ import type { AdapterFactory } from '../../adapters/adapter.ts';
 import { ConsentStore } from '../consents/store.ts';
 import type { Database } from '../../adapters/sql/database.ts';
 import { appliedVersions, assertSchemaCurrent, knownMigrations, migrate, type Migration } from '../../adapters/sql/migrate.ts';
-import { CommandError } from './errors.ts';
+import { CommandError } from './command-errors.ts';
 import type { CliIo } from './io.ts';
 
 /** `--config`, else SIGNIN_CONFIG, else the development defaults; a bad file throws ConfigError. */

@@ -1,10 +1,8 @@
 // Reads a new account's password: the first line of stdin, so that it never appears in the command
 // line (shell history, `ps`). On a terminal it is prompted for without echo.
 import { StringDecoder } from 'node:string_decoder';
-import { CommandError } from './errors.ts';
+import { CommandError } from './command-errors.ts';
 import type { CliIo } from './io.ts';
-
-export const MIN_PASSWORD_LENGTH = 8;
 
 export async function readNewPassword(io: CliIo): Promise<string> {
   const stdin = io.stdin;
@@ -13,10 +11,7 @@ export async function readNewPassword(io: CliIo): Promise<string> {
   if (password === '') {
     throw new CommandError(`no password given: write it as the first line of standard input, e.g. printf '%s\\n' "$PASSWORD" | signin user create ...`);
   }
-  // Counted in characters (code points), not UTF-16 units or bytes.
-  if ([...password].length < MIN_PASSWORD_LENGTH) {
-    throw new CommandError(`the password is too short: it must have at least ${MIN_PASSWORD_LENGTH} characters`);
-  }
+  // Whether it is strong enough is the account rules' decision (the store applies them), not the reader's.
   return password;
 }
 

@@ -1,7 +1,10 @@
 // `signin user create`: an end-user account, for a first administrator or a test user.
+import { ruleMessage } from '../accounts/rule-messages.ts';
+import { AccountRuleError, checkAccountDetails, checkNewPassword, type AccountField, type AccountRuleProblem } from '../accounts/rules.ts';
 import { DuplicateAccountError } from '../accounts/store.ts';
+import { t } from '../i18n/index.ts';
 import { COMMON_OPTIONS, JSON_OPTION, expectPositionals, parseCommand, requireOption } from './args.ts';
-import { CommandError, UsageError } from './errors.ts';
+import { CommandError, UsageError } from './command-errors.ts';
 import { USER_HELP } from './help.ts';
 import type { CliIo } from './io.ts';
 import { loadCliConfig, withStores } from './open-stores.ts';
@@ -20,8 +23,17 @@ const CREATE_OPTIONS = {
   verified: { type: 'boolean' },
 } as const;
 
-// Deliberately loose: one @ with something on each side. The real check is the verification e-mail.
-const EMAIL = /^[^\s@]+@[^\s@]+$/;
+// Where each account field came from on the command line.
+const SOURCE: Readonly<Record<AccountField, string>> = {
+  email: '--email',
+  username: '--username',
+  firstName: '--first-name',
+  password: 'password',
+};
+
+// The sentence the English pages show for the same refusal: the CLI speaks English throughout.
+const describeProblems = (problems: readonly AccountRuleProblem[]): string =>
+  problems.map((problem) => `${SOURCE[problem.field]}: ${t('en', ruleMessage(problem))}`).join('\n');
 
 export async function runUser(args: string[], io: CliIo): Promise<number> {
   const [action, ...rest] = args;
@@ -38,17 +50,21 @@ async function createUser(args: string[], io: CliIo): Promise<number> {
   const email = requireOption(values.email, 'email', HELP_COMMAND).trim();
   const username = requireOption(values.username, 'username', HELP_COMMAND).trim();
   const firstName = requireOption(values['first-name'], 'first-name', HELP_COMMAND).trim();
-  if (!EMAIL.test(email)) throw new CommandError(`--email: ${email} is not an e-mail address`);
-  if (!username) throw new CommandError('--username: must not be empty');
-  if (!firstName) throw new CommandError('--first-name: must not be empty');
+  // The account store checks these too; checking them first spares a password prompt for a typo.
+  const problems = checkAccountDetails({ email, username, firstName });
+  if (problems.length) throw new CommandError(describeProblems(problems));
 
   // The config is checked before the password is asked for, so that a typo does not cost a prompt.
   const config = loadCliConfig(values.config, io);
   const password = await readNewPassword(io);
+  // Again the store's own rules, checked here too so that a refused password opens no database.
+  const weak = checkNewPassword(password, { email, username, firstName });
+  if (weak) throw new CommandError(describeProblems([weak]));
   const account = await withStores(config, async ({ accounts }) => {
     try {
       return await accounts.create({ email, username, firstName, password, emailVerified: values.verified ?? false });
     } catch (error) {
+      if (error instanceof AccountRuleError) throw new CommandError(describeProblems(error.problems));
       if (error instanceof DuplicateAccountError) {
         const option = error.field === 'email' ? `--email: an account with the e-mail ${email}` : `--username: an account with the username ${username}`;
         throw new CommandError(`${option} already exists`);

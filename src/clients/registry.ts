@@ -13,6 +13,8 @@ export interface RegisteredClient {
   redirectUris: string[];
   scopes: string[];
   ownerId: string | null;
+  /** An application of the service itself (the portal): consent is not asked, the account page does not list it. */
+  firstParty: boolean;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -26,6 +28,7 @@ interface Row {
   redirect_uris: string[];
   scopes: string[];
   owner_id: string | null;
+  first_party: boolean;
   created_at: Date;
   updated_at: Date;
 }
@@ -39,9 +42,19 @@ const toClient = (r: Row): RegisteredClient => ({
   redirectUris: r.redirect_uris,
   scopes: r.scopes,
   ownerId: r.owner_id,
+  firstParty: r.first_party === true,
   createdAt: new Date(r.created_at),
   updatedAt: new Date(r.updated_at),
 });
+
+/** An application of the service itself, registered by the service at start rather than by an owner. */
+export interface FirstPartyClient {
+  clientId: string;
+  name: string;
+  description: string;
+  redirectUris: string[];
+  scopes: string[];
+}
 
 export type ClientChangeListener = (clientId: string) => void | Promise<void>;
 
@@ -79,6 +92,32 @@ export class ClientRegistry {
       ],
     );
     return { client: toClient(res.rows[0]), clientSecret };
+  }
+
+  /**
+   * Registers (or updates) an application of the service itself, under a client_id the caller derives
+   * so that every instance finds the same row. Not validated as an owner's application would be (https
+   * required): its redirect URI is the issuer's own address, whatever scheme the operator chose. Its
+   * secret is random and never returned: the service redeems its codes in-process, so nobody can
+   * authenticate as this client at the token endpoint. A second call keeps the existing secret hash.
+   */
+  async ensureFirstPartyClient(client: FirstPartyClient): Promise<RegisteredClient> {
+    const res = await this.db.query<Row>(
+      `INSERT INTO clients (client_id, secret_hash, name, description, app_type, redirect_uris, scopes, owner_id, first_party)
+       VALUES ($1, $2, $3, $4, 'web', $5, $6, NULL, true)
+       ON CONFLICT (client_id) DO UPDATE SET name = EXCLUDED.name, description = EXCLUDED.description,
+         redirect_uris = EXCLUDED.redirect_uris, scopes = EXCLUDED.scopes, first_party = true
+       RETURNING *`,
+      [
+        client.clientId,
+        hashClientSecret(newClientSecret()),
+        client.name,
+        client.description,
+        JSON.stringify(unique(client.redirectUris)),
+        JSON.stringify(unique(client.scopes)),
+      ],
+    );
+    return toClient(res.rows[0]);
   }
 
   async get(clientId: string): Promise<RegisteredClient | undefined> {

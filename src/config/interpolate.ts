@@ -1,6 +1,6 @@
 // `${NAME}` in any string of the config file is replaced by the environment variable NAME, so that
 // secrets and URLs need not be written in the file. `${NAME:-fallback}` gives a fallback.
-import { ConfigError } from './errors.ts';
+import { ConfigError } from './config-error.ts';
 
 const PATTERN = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;
 

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
-import { ConfigError, type ConfigProblem } from './errors.ts';
+import { ConfigError, type ConfigProblem } from './config-error.ts';
 import { DEV_COOKIE_KEY, DEV_KEY_ENCRYPTION_KEY, DEV_PAIRWISE_SALT, devDefaults } from './dev-defaults.ts';
 import { interpolate } from './interpolate.ts';
 import { configSchema, type SignInConfig } from './schema.ts';

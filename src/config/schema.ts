@@ -1,5 +1,7 @@
 // The provider config file, as a schema. The engine silently ignores keys it does not know, so
 // our own file is checked strictly: an unknown key or a bad value stops the server and names the field.
+// Its defaults are the only ones: the file `signin init` writes, examples/server/signin.yaml and the
+// README's table repeat them for the reader, and test/config/defaults.test.ts checks that they agree.
 import { z } from 'zod';
 
 const seconds = z.number().int().positive();
@@ -151,3 +153,6 @@ export const configSchema = z.strictObject({
 
 export type SignInConfig = z.output<typeof configSchema>;
 export type SignInConfigInput = z.input<typeof configSchema>;
+
+/** The port of a config file that names none, for the CLI's `init` and its help. */
+export const DEFAULT_PORT: number = configSchema.shape.port.parse(undefined);

@@ -26,3 +26,18 @@ export async function revokeAccountGrants(adapters: AdapterFactory, consents: Co
   for (const consent of await consents.listForAccount(accountId)) await revokeGrant(adapters, consent.grantId);
   await consents.forget({ accountId });
 }
+
+/** The revocations above bound to the service's storage, as the pages are given them. */
+export interface GrantRevocation {
+  revokeGrant(grantId: string): Promise<void>;
+  revokeAccountGrants(accountId: string): Promise<void>;
+  revokeClientGrants(clientId: string): Promise<void>;
+}
+
+export function grantRevocation(adapters: AdapterFactory, consents: ConsentStore): GrantRevocation {
+  return {
+    revokeGrant: (grantId) => revokeGrant(adapters, grantId),
+    revokeAccountGrants: (accountId) => revokeAccountGrants(adapters, consents, accountId),
+    revokeClientGrants: (clientId) => revokeClientGrants(adapters, consents, clientId),
+  };
+}

@@ -9,15 +9,12 @@ import type Koa from 'koa';
 import type Provider from 'oidc-provider';
 import { isStorageUnavailable } from '../../adapters/unavailable.ts';
 import type { SignInConfig } from '../config/schema.ts';
-import type { Locale } from '../i18n/index.ts';
-import { localeFor, renderPage } from '../pages/render.ts';
-
-/** Seconds a client should wait before retrying; a reconnect of Redis or the pool takes about that. */
-const RETRY_AFTER_SECONDS = 5;
+import { renderUnavailablePage, UNAVAILABLE_CODE, UNAVAILABLE_RETRY_SECONDS } from '../pages/error-page.ts';
+import { localeFor } from '../pages/language.ts';
 
 /** RFC 6749 §4.1.2.1 names the code; the description is for developers and says nothing internal. */
 export const UNAVAILABLE_BODY = Object.freeze({
-  error: 'temporarily_unavailable',
+  error: UNAVAILABLE_CODE,
   error_description: 'the service is temporarily unavailable, try again shortly',
 });
 
@@ -44,19 +41,8 @@ export function storageOutageResponses(config: Pick<SignInConfig, 'languages'>):
       return;
     }
     ctx.status = 503;
-    ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
+    ctx.set('Retry-After', String(UNAVAILABLE_RETRY_SECONDS));
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { ...UNAVAILABLE_BODY };
   };
-}
-
-/** The localized "try again in a moment" page, status 503; also used by the interaction routes. */
-export async function renderUnavailablePage(ctx: Koa.Context, locale: Locale): Promise<void> {
-  await renderPage(
-    ctx,
-    'error',
-    { titleKey: 'error.server.title', messageKey: 'error.unavailable.message', code: UNAVAILABLE_BODY.error },
-    { status: 503, locale },
-  );
-  ctx.set('Retry-After', String(RETRY_AFTER_SECONDS));
 }

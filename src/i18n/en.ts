@@ -57,6 +57,8 @@ export const en: Messages = {
   'error.server.title': 'Service temporarily unavailable',
   'error.server.message': 'An unexpected error occurred on our side. Please try again in a few moments.',
   'error.unavailable.message': 'The service is temporarily unavailable. Please try again in a few moments.',
+  'error.notFound.title': 'Page not found',
+  'error.notFound.message': 'This page does not exist. Check the address or go back to the application.',
 
   'logout.title': 'Sign out',
   'logout.question': 'Do you want to sign out?',

@@ -56,6 +56,8 @@ export const fr = {
   'error.server.title': 'Service momentanément indisponible',
   'error.server.message': 'Une erreur inattendue s’est produite de notre côté. Réessayez dans quelques instants.',
   'error.unavailable.message': 'Le service est momentanément indisponible. Réessayez dans quelques instants.',
+  'error.notFound.title': 'Page introuvable',
+  'error.notFound.message': 'Cette page n’existe pas. Vérifiez l’adresse ou revenez à l’application.',
 
   'logout.title': 'Se déconnecter',
   'logout.question': 'Voulez-vous vous déconnecter ?',

@@ -16,7 +16,11 @@ export function messagesFor(locale: Locale): Messages {
 
 /** The message in this language, with each `{name}` replaced by `vars.name` (unknown names stay as written). */
 export function t(locale: Locale, key: MessageKey, vars?: MessageVars): string {
-  const message = CATALOGS[locale][key];
+  return formatMessage(CATALOGS[locale][key], vars);
+}
+
+/** Fills the `{name}` placeholders of a message of any catalog (the portal has its own). */
+export function formatMessage(message: string, vars?: MessageVars): string {
   if (!vars) return message;
   return message.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
     Object.hasOwn(vars, name) ? String(vars[name]) : placeholder,

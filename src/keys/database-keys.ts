@@ -1,7 +1,7 @@
 // Signing keys kept in the database, shared by every instance; encrypted at rest when
 // `secrets.keyEncryptionKey` is set (every instance shares the config, hence the same key).
 import type { Database, Queryable } from '../../adapters/sql/database.ts';
-import { ConfigError } from '../config/errors.ts';
+import { ConfigError } from '../config/config-error.ts';
 import { deriveKeyEncryptionKey, isSealed, openJwk, sealJwk, type SealedJwk } from './encryption.ts';
 import { generateSigningKey, withRs256, type PrivateJwk, type SigningAlgorithm } from './generate.ts';
 

@@ -1,5 +1,5 @@
-// The localized error page, shared by our interaction routes and the engine's renderError hook.
-// It names what went wrong in plain words and never shows a stack trace or an internal message.
+// The localized error page, shared by every face and the engine's renderError hook. It names what went
+// wrong in plain words and never shows a stack trace or an internal message.
 import { errors } from 'oidc-provider';
 import type { Locale, MessageKey } from '../i18n/index.ts';
 import { renderPage } from './render.ts';
@@ -13,6 +13,8 @@ export type ErrorReason =
   | 'invalidRequest'
   | 'accessDenied'
   | 'server'
+  | 'unavailable'
+  | 'notFound'
   | 'formExpired'
   | 'invalidLink';
 
@@ -25,6 +27,8 @@ const COPY: Readonly<Record<ErrorReason, { title: MessageKey; message: MessageKe
   invalidRequest: { title: 'error.invalidRequest.title', message: 'error.invalidRequest.message' },
   accessDenied: { title: 'error.accessDenied.title', message: 'error.accessDenied.message' },
   server: { title: 'error.server.title', message: 'error.server.message' },
+  unavailable: { title: 'error.server.title', message: 'error.unavailable.message' },
+  notFound: { title: 'error.notFound.title', message: 'error.notFound.message' },
   formExpired: { title: 'error.formExpired.title', message: 'error.formExpired.message' },
   invalidLink: { title: 'link.invalid.title', message: 'link.invalid.message' },
 };
@@ -37,6 +41,11 @@ const BY_OAUTH_CODE: Readonly<Record<string, ErrorReason>> = {
   access_denied: 'accessDenied',
   server_error: 'server',
 };
+
+/** Seconds a client should wait before retrying after a storage outage; a reconnect takes about that. */
+export const UNAVAILABLE_RETRY_SECONDS = 5;
+/** The RFC 6749 §4.1.2.1 code of an outage, shown in small print on its page. */
+export const UNAVAILABLE_CODE = 'temporarily_unavailable';
 
 /** What to tell the user about an OAuth error code (and the error itself, when there is one). */
 export function reasonForOAuthError(code: string | undefined, error?: unknown): ErrorReason {
@@ -62,4 +71,10 @@ export async function renderErrorPage(ctx: Parameters<typeof renderPage>[0], pag
     { titleKey: copy.title, messageKey: copy.message, code: page.code ?? null },
     { status: page.status, locale: page.locale, returnTo: page.returnTo },
   );
+}
+
+/** The localized "try again in a moment" page of a storage outage: status 503 and Retry-After. */
+export async function renderUnavailablePage(ctx: Parameters<typeof renderPage>[0], locale: Locale): Promise<void> {
+  await renderErrorPage(ctx, { reason: 'unavailable', status: 503, locale, code: UNAVAILABLE_CODE });
+  ctx.set('Retry-After', String(UNAVAILABLE_RETRY_SECONDS));
 }

@@ -1,15 +1,14 @@
-// Server-side rendering of the ejs pages, usable from our routes and from the engine's hooks alike
-// (ejs is called directly: koa-views' ctx.render does not exist inside the engine).
-import { fileURLToPath } from 'node:url';
-import ejs from 'ejs';
+// A page as the response: the view rendered through koa-views (see views.ts) with what every layout
+// needs (translator, language, mount path, stylesheet, language switch), and the page security
+// headers. Our routes and the engine's hooks (renderError, logout pages) all call renderPage.
 import type Koa from 'koa';
-import type { SignInConfig } from '../config/schema.ts';
-import { DEFAULT_LOCALE, LOCALES, negotiateLocale, translator, type Locale } from '../i18n/index.ts';
+import { translator, type Locale, type MessageVars } from '../i18n/index.ts';
+import { asset } from './assets.ts';
+import { languageLinks, requestLocale } from './language.ts';
 import { setSecurityHeaders } from './security-headers.ts';
-import { stylesheet } from './stylesheet.ts';
 
-const VIEWS = new URL('../../views/', import.meta.url);
-export const LANG_COOKIE = 'lang';
+// The engine's page hooks (src/provider) pick their language with this, beside renderPage.
+export { localeFor } from './language.ts';
 
 export interface RenderOptions {
   status?: number;
@@ -18,10 +17,15 @@ export interface RenderOptions {
   layout?: 'page' | 'sheet';
   /** Where the language switch returns to; by default the current URL of a GET, else the account page. */
   returnTo?: string;
+  /** A face with a catalog of its own (the portal) passes its translator; the sign-in catalog otherwise. */
+  translate?: (key: never, vars?: MessageVars) => string;
+  /** A policy other than the pages' default (the portal allows its own script). */
+  contentSecurityPolicy?: string;
 }
 
-/** Any Koa context: ours, a router's, or the engine's (which adds `oidc`). */
+/** Any Koa context: ours, a router's, or the engine's (which adds `oidc`), once pageViews() has run. */
 type PageContext = Pick<Koa.Context, 'set' | 'get' | 'cookies' | 'status' | 'type' | 'body'> & {
+  render?: (view: string, locals?: object) => Promise<unknown>;
   mountPath?: string;
   method?: string;
   url?: string;
@@ -29,25 +33,22 @@ type PageContext = Pick<Koa.Context, 'set' | 'get' | 'cookies' | 'status' | 'typ
 
 /** Renders `views/<view>.ejs` as the response, with the page security headers. */
 export async function renderPage(ctx: PageContext, view: string, locals: object, options: RenderOptions = {}): Promise<void> {
-  const locale = options.locale ?? negotiateFromRequest(ctx, LOCALES, DEFAULT_LOCALE);
+  if (!ctx.render) throw new Error('pages: the pageViews() middleware is not installed in front of this route');
+  const locale = options.locale ?? requestLocale(ctx);
   const base = ctx.mountPath ?? '';
-  const html = await ejs.renderFile(fileURLToPath(new URL(`${view}.ejs`, VIEWS)), {
+  await ctx.render(`${view}.ejs`, {
     ...locals,
-    t: translator(locale),
+    t: options.translate ?? translator(locale),
     locale,
     lang: locale,
     base,
-    stylesheetHref: base + stylesheet().href,
+    stylesheetHref: base + asset('app.css').href,
     bodyClass: options.layout === 'sheet' ? 'bottom-sheet' : 'page',
     languageLinks: languageLinks(base, locale, options.returnTo ?? defaultReturn(ctx)),
-  }, {
-    // Compiled templates are kept in memory; only a development server re-reads them on each request.
-    cache: process.env.NODE_ENV !== 'development',
   });
-  setSecurityHeaders(ctx);
+  setSecurityHeaders(ctx, options.contentSecurityPolicy);
   ctx.type = 'html';
   ctx.status = options.status ?? 200;
-  ctx.body = html;
 }
 
 /** Koa middleware setting the page security headers, for responses that are not rendered by renderPage. */
@@ -56,37 +57,6 @@ export function pageHeaders(): Koa.Middleware {
     setSecurityHeaders(ctx);
     await next();
   };
-}
-
-/** The page language for this request, from ui_locales, the `lang` cookie, Accept-Language, then the config. */
-export function localeFor(ctx: Pick<Koa.Context, 'get' | 'cookies'>, config: Pick<SignInConfig, 'languages'>, uiLocales?: string): Locale {
-  return negotiateFromRequest(ctx, config.languages.supported, config.languages.default, uiLocales);
-}
-
-function negotiateFromRequest(
-  ctx: Pick<Koa.Context, 'get' | 'cookies'>,
-  supported: readonly Locale[],
-  fallback: Locale,
-  uiLocales?: string,
-): Locale {
-  return negotiateLocale({
-    uiLocales,
-    cookie: ctx.cookies.get(LANG_COOKIE, { signed: false }),
-    acceptLanguage: ctx.get('Accept-Language'),
-    supported,
-    fallback,
-  });
-}
-
-/** The language switch: one link per language, each returning to the page it was clicked on. */
-function languageLinks(base: string, current: Locale, returnTo: string) {
-  const names: Record<Locale, string> = { fr: 'Français', en: 'English' };
-  return LOCALES.map((locale) => ({
-    locale,
-    name: names[locale],
-    current: locale === current,
-    href: `${base}/lang/${locale}?return=${encodeURIComponent(returnTo)}`,
-  }));
 }
 
 function defaultReturn(ctx: PageContext): string {

@@ -1,4 +1,5 @@
-// Response headers of every HTML page the service renders (interactions, engine errors, logout).
+// Response headers of every HTML page the service renders (interactions, engine errors, logout, the
+// account page, the portal).
 import type Koa from 'koa';
 
 /**
@@ -28,6 +29,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Cache-Control': 'no-store',
 };
 
-export function setSecurityHeaders(ctx: Pick<Koa.Context, 'set'>): void {
-  ctx.set(SECURITY_HEADERS);
+/** The page headers; a face that needs more than the default policy (the portal's script) passes its own. */
+export function setSecurityHeaders(ctx: Pick<Koa.Context, 'set'>, contentSecurityPolicy = CONTENT_SECURITY_POLICY): void {
+  ctx.set({ ...SECURITY_HEADERS, 'Content-Security-Policy': contentSecurityPolicy });
 }

@@ -3,7 +3,7 @@
 import type { RegisteredClient } from '../clients/registry.ts';
 import { APP_TYPES, type ClientInput, type FieldError } from '../clients/validate.ts';
 import { REQUIRED_SCOPES, SCOPES } from '../policy/scopes.ts';
-import { isPortalKey, type PortalKey, type PortalTranslate } from './i18n.ts';
+import { isPortalKey, type PortalKey, type PortalTranslate } from './portal-messages.ts';
 
 export interface AppFormValues {
   name: string;

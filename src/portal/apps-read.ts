@@ -3,17 +3,17 @@
 import type Koa from 'koa';
 import type { RegisteredClient } from '../clients/registry.ts';
 import { EMPTY_FORM, FORM_CHOICES, formOf, type AppFormValues, type FieldMessages } from './app-form.ts';
-import type { PortalDeps } from './deps.ts';
-import { notFound } from './errors.ts';
+import { notFound } from '../pages/page-errors.ts';
 import { integrationHelp } from './integration.ts';
-import { renderPortal } from './render.ts';
-import { pageOf, stateOf } from './request.ts';
+import type { PortalDeps } from './portal-deps.ts';
+import { renderPortal } from './portal-page.ts';
+import { pageOf, stateOf } from './portal-request.ts';
 
 /** The application in the URL, if it belongs to the signed-in owner; anyone else's is a plain 404. */
 export async function ownedApp(ctx: Koa.Context, deps: PortalDeps): Promise<RegisteredClient> {
   const owner = stateOf(ctx).owner;
   const id = (ctx as Koa.Context & { params?: Record<string, string> }).params?.id ?? '';
-  const client = owner ? await deps.context.clients.get(id) : undefined;
+  const client = owner ? await deps.clients.get(id) : undefined;
   if (!client || !owner || client.ownerId !== owner.id) throw notFound();
   return client;
 }
@@ -22,7 +22,7 @@ export function home(deps: PortalDeps): Koa.Middleware {
   return async function portalHome(ctx) {
     const { owner } = stateOf(ctx);
     if (!owner) return renderPortal(ctx, pageOf(ctx), 'home', { failed: false });
-    const apps = await deps.context.clients.list(owner.id);
+    const apps = await deps.clients.list(owner.id);
     const flash = deps.flash.take(ctx, owner.id);
     await renderPortal(ctx, pageOf(ctx), 'apps', { apps, notice: flash ? { key: flash.notice, vars: flash.noticeVars } : null });
   };
@@ -37,7 +37,7 @@ export function showApp(deps: PortalDeps): Koa.Middleware {
       app: client,
       notice: flash ? { key: flash.notice, vars: flash.noticeVars } : null,
       credentials,
-      help: integrationHelp(deps.context.config.issuer, client),
+      help: integrationHelp(deps.config.issuer, client),
     });
   };
 }

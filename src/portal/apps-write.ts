@@ -4,10 +4,10 @@ import type Koa from 'koa';
 import { ClientValidationError } from '../clients/validate.ts';
 import { fieldMessages, readAppForm, toClientInput, type AppFormValues } from './app-form.ts';
 import { ownedApp, renderForm } from './apps-read.ts';
-import type { PortalDeps } from './deps.ts';
-import { notFound } from './errors.ts';
-import { portalTranslator } from './i18n.ts';
-import { rootOf, stateOf } from './request.ts';
+import { notFound } from '../pages/page-errors.ts';
+import type { PortalDeps } from './portal-deps.ts';
+import { portalTranslator } from './portal-messages.ts';
+import { rootOf, stateOf } from './portal-request.ts';
 
 function seeOther(ctx: Koa.Context, path: string): void {
   ctx.status = 303;
@@ -25,7 +25,7 @@ export function createApp(deps: PortalDeps): Koa.Middleware {
     const { owner, form } = stateOf(ctx);
     const values = readAppForm(form!);
     try {
-      const { client, clientSecret } = await deps.context.clients.create({ ...toClientInput(values), ownerId: owner!.id });
+      const { client, clientSecret } = await deps.clients.create({ ...toClientInput(values), ownerId: owner!.id });
       deps.flash.set(ctx, { accountId: owner!.id, notice: 'app.created', credentials: { clientId: client.clientId, clientSecret } });
       seeOther(ctx, `/apps/${client.clientId}`);
     } catch (error) {
@@ -42,7 +42,7 @@ export function updateApp(deps: PortalDeps): Koa.Middleware {
     const values = { ...readAppForm(stateOf(ctx).form!), appType: client.appType };
     const { name, description, redirectUris, scopes } = toClientInput(values);
     try {
-      await deps.context.clients.update(client.clientId, { name, description, redirectUris, scopes });
+      await deps.clients.update(client.clientId, { name, description, redirectUris, scopes });
       deps.flash.set(ctx, { accountId: stateOf(ctx).owner!.id, notice: 'app.updated' });
       seeOther(ctx, `/apps/${client.clientId}`);
     } catch (error) {
@@ -56,7 +56,7 @@ export function rotateSecret(deps: PortalDeps): Koa.Middleware {
   return async function rotatePortalSecret(ctx) {
     const client = await ownedApp(ctx, deps);
     // The registry tells its listeners, which drop the engine's cached copy: the old secret fails at once.
-    const clientSecret = await deps.context.clients.rotateSecret(client.clientId);
+    const clientSecret = await deps.clients.rotateSecret(client.clientId);
     if (clientSecret === undefined) throw notFound();
     deps.flash.set(ctx, { accountId: stateOf(ctx).owner!.id, notice: 'app.rotated', credentials: { clientId: client.clientId, clientSecret } });
     seeOther(ctx, `/apps/${client.clientId}`);
@@ -67,7 +67,7 @@ export function deleteApp(deps: PortalDeps): Koa.Middleware {
   return async function deletePortalApp(ctx) {
     const client = await ownedApp(ctx, deps);
     // The service revokes every grant and token of a deleted client (a registry listener in service.ts).
-    if (!(await deps.context.clients.delete(client.clientId))) throw notFound();
+    if (!(await deps.clients.delete(client.clientId))) throw notFound();
     deps.flash.set(ctx, { accountId: stateOf(ctx).owner!.id, notice: 'delete.deleted', noticeVars: { name: client.name } });
     seeOther(ctx, '/');
   };

@@ -5,8 +5,8 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import type Koa from 'koa';
 import type { SignInConfig } from '../config/schema.ts';
-import type { CookieJar } from './cookies.ts';
-import type { PortalKey } from './i18n.ts';
+import type { CookieJar } from '../pages/cookies.ts';
+import type { PortalKey } from './portal-messages.ts';
 
 export const FLASH_COOKIE = 'portal_flash';
 const FLASH_SECONDS = 300;

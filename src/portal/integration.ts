@@ -1,7 +1,7 @@
 // The integration help of an application's page: the URLs and the curl commands an owner pastes,
 // with this client's values filled in and placeholders (UPPER_CASE) for what changes per sign-in.
 import type { RegisteredClient } from '../clients/registry.ts';
-import { ROUTES } from '../provider/routes.ts';
+import { ROUTES } from '../provider/paths.ts';
 
 export interface IntegrationHelp {
   discoveryUrl: string;

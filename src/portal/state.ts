@@ -1,15 +1,16 @@
 // Per-request portal state: the page language, the portal session and its owner, and the guards
 // every owner route and every form post go through.
 import type Koa from 'koa';
-import { readFormBody } from '../../interactions/body.ts';
-import { localeFor } from '../pages/render.ts';
-import type { PortalDeps } from './deps.ts';
-import { forbidden } from './errors.ts';
-import { rootOf, stateOf, type PortalState } from './request.ts';
-import { csrfMatches, endSession, readSession, type PortalSession } from './session.ts';
+import { readFormWithToken } from '../pages/anti-forgery.ts';
+import { localeFor } from '../pages/language.ts';
+import { PageError } from '../pages/page-errors.ts';
+import { findSessionByUid } from '../provider/engine.ts';
+import type { PortalDeps } from './portal-deps.ts';
+import { rootOf, stateOf, type PortalState } from './portal-request.ts';
+import { endSession, readSession, type PortalSession } from './portal-session.ts';
 
 export function portalState(deps: PortalDeps): Koa.Middleware {
-  const { config, accounts } = deps.context;
+  const { config, accounts } = deps;
   return async function loadPortalState(ctx, next) {
     const state: PortalState = {
       locale: localeFor(ctx, config),
@@ -17,6 +18,8 @@ export function portalState(deps: PortalDeps): Koa.Middleware {
       portalPath: config.portal.path,
     };
     ctx.state.portal = state;
+    // Read by the error pages, should anything fail further on.
+    ctx.state.locale = state.locale;
     const session = readSession(ctx, deps.jar);
     if (session) {
       const account = (await serviceSessionAlive(deps, session)) ? await accounts.findById(session.accountId) : undefined;
@@ -34,7 +37,7 @@ export function portalState(deps: PortalDeps): Koa.Middleware {
 
 async function serviceSessionAlive(deps: PortalDeps, session: PortalSession): Promise<boolean> {
   if (!session.serviceSessionUid) return false;
-  const service = await deps.context.provider.Session.findByUid(session.serviceSessionUid);
+  const service = await findSessionByUid(deps.provider, session.serviceSessionUid);
   return service?.accountId === session.accountId;
 }
 
@@ -42,7 +45,7 @@ async function serviceSessionAlive(deps: PortalDeps, session: PortalSession): Pr
 export function requireOwner(): Koa.Middleware {
   return async function requirePortalOwner(ctx, next) {
     if (stateOf(ctx).owner) return next();
-    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') throw forbidden();
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') throw new PageError(403, 'formExpired');
     ctx.redirect(`${rootOf(ctx)}/login`);
   };
 }
@@ -51,9 +54,7 @@ export function requireOwner(): Koa.Middleware {
 export function checkedForm(): Koa.Middleware {
   return async function checkPortalForm(ctx, next) {
     const state = stateOf(ctx);
-    const form = await readFormBody(ctx);
-    if (!state.session || !csrfMatches(state.session, form.get('csrf'))) throw forbidden();
-    state.form = form;
+    state.form = await readFormWithToken(ctx, state.session?.csrf);
     await next();
   };
 }

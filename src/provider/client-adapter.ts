@@ -36,7 +36,7 @@ export function clientAdapter(registry: ClientRegistry, maxAgeMs = 5000): ModelA
       if (hit && Date.now() - hit.at < maxAgeMs) return hit.metadata;
       const started = generation;
       const client = await registry.get(id);
-      const metadata = client ? (toClientMetadata(client) as Payload) : undefined;
+      const metadata = client ? toClientMetadata(client) : undefined;
       if (started === generation) {
         if (cache.size > 10_000) cache.clear();
         cache.set(id, { at: Date.now(), metadata });

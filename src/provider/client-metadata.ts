@@ -1,5 +1,11 @@
 // A registered application as the engine's client metadata.
+import type { ClientMetadata } from 'oidc-provider';
+import type { Payload } from '../../adapters/adapter.ts';
 import type { RegisteredClient } from '../clients/registry.ts';
+import type { KnownKeys } from './configuration-types.ts';
+
+/** The engine's client metadata, plus our extra metadata (`extraClientMetadata` in configuration.ts). */
+type Metadata = KnownKeys<ClientMetadata> & { description: string; app_type: RegisteredClient['appType'] };
 
 /**
  * Pairwise `sub` is computed per client_id (see policy/pairwise.ts), never per host. The engine still
@@ -8,10 +14,11 @@ import type { RegisteredClient } from '../clients/registry.ts';
  */
 export const syntheticSectorUri = (clientId: string): string => `https://sector.invalid/${clientId}`;
 
-export function toClientMetadata(client: RegisteredClient): Record<string, unknown> {
-  return {
+/** What the Client model's adapter returns; a misspelt metadata key fails the typecheck. */
+export function toClientMetadata(client: RegisteredClient): Payload {
+  const metadata = {
     client_id: client.clientId,
-    // The hash, compared by hashed-client-secrets.ts; the engine never sees the secret itself.
+    // The hash, compared by engine/client-secrets.ts; the engine never sees the secret itself.
     client_secret: client.secretHash,
     client_name: client.name,
     description: client.description,
@@ -26,5 +33,6 @@ export function toClientMetadata(client: RegisteredClient): Record<string, unkno
     subject_type: 'pairwise',
     sector_identifier_uri: syntheticSectorUri(client.clientId),
     id_token_signed_response_alg: 'RS256',
-  };
+  } satisfies Metadata;
+  return metadata;
 }

@@ -1,31 +1,45 @@
 // The engine's configuration as a pure function of our config and the hooks it needs: no I/O here,
 // so what the service offers can be read (and tested) in one place.
-import type { Configuration, FindAccount, KoaContextWithOIDC, ErrorOut, Client } from 'oidc-provider';
+import type { Client, Configuration, ErrorOut, FindAccount, KoaContextWithOIDC } from 'oidc-provider';
 import type { SignInConfig } from '../config/schema.ts';
-import { pairwiseSub } from '../policy/pairwise.ts';
+import type { ClientDefaults, DiscoveryExtras, EngineTtl, SigningAlgorithm } from './configuration-types.ts';
 import { SCOPE_CLAIMS, SCOPES } from '../policy/scopes.ts';
 import { issueRefreshToken, makeRefreshTokenTtl, makeRotateRefreshToken } from './refresh-tokens.ts';
-import { ROUTES, interactionUrl } from './routes.ts';
+import { ROUTES, interactionUrl } from './paths.ts';
 import { clientBasedCORS } from './cors.ts';
+import { makePairwiseIdentifier } from './pairwise-identifier.ts';
 
 export interface ProviderHooks {
   adapter: Configuration['adapter'];
   findAccount: FindAccount;
-  loadExistingGrant: (ctx: KoaContextWithOIDC) => Promise<unknown>;
+  loadExistingGrant: NonNullable<Configuration['loadExistingGrant']>;
   renderError: (ctx: KoaContextWithOIDC, out: ErrorOut, error: Error) => Promise<void> | void;
   logoutSource: (ctx: KoaContextWithOIDC, form: string) => Promise<void> | void;
   postLogoutSuccessSource: (ctx: KoaContextWithOIDC) => Promise<void> | void;
   jwks: { keys: object[] };
 }
 
-export function buildProviderConfiguration(config: SignInConfig, hooks: ProviderHooks): Configuration {
+/** RS256 stays for every client; ES256 and EdDSA are cheaper for those that ask. Never HS* (hashed secrets). */
+const SIGNING_ALGS: readonly SigningAlgorithm[] = ['RS256', 'ES256', 'EdDSA'];
+
+/** Revocation and introspection: an application acts on its own tokens only. */
+function ownTokensOnly(_ctx: unknown, client: Pick<Client, 'clientId'>, token: { clientId?: string | undefined }): boolean {
+  return token.clientId === client.clientId;
+}
+
+/**
+ * The engine's configuration. Checked with `satisfies` (no cast anywhere): a misspelt key, here or in a
+ * nested block, fails the typecheck instead of being silently ignored by the engine. The result keeps
+ * its precise type, so tests can read and call what it sets.
+ */
+export function buildProviderConfiguration(config: SignInConfig, hooks: ProviderHooks) {
   const secure = config.issuer.startsWith('https://');
   return {
     adapter: hooks.adapter,
     findAccount: hooks.findAccount,
-    loadExistingGrant: hooks.loadExistingGrant as Configuration['loadExistingGrant'],
-    renderError: hooks.renderError as Configuration['renderError'],
-    jwks: hooks.jwks as Configuration['jwks'],
+    loadExistingGrant: hooks.loadExistingGrant,
+    renderError: hooks.renderError,
+    jwks: hooks.jwks,
     routes: ROUTES,
     interactions: { url: (_ctx, interaction) => interactionUrl(interaction.uid) },
 
@@ -38,21 +52,21 @@ export function buildProviderConfiguration(config: SignInConfig, hooks: Provider
     clientAuthMethods: ['client_secret_post', 'client_secret_basic'],
     // Secrets are stored hashed, so nothing may use them as HMAC keys: no HS*, no client_secret_jwt.
     enabledJWA: {
-      idTokenSigningAlgValues: ['RS256', 'ES256', 'EdDSA'],
-      clientAuthSigningAlgValues: ['RS256', 'ES256', 'EdDSA'],
-      requestObjectSigningAlgValues: ['RS256', 'ES256', 'EdDSA'],
-      userinfoSigningAlgValues: ['RS256', 'ES256', 'EdDSA'],
-      introspectionSigningAlgValues: ['RS256', 'ES256', 'EdDSA'],
-      authorizationSigningAlgValues: ['RS256', 'ES256', 'EdDSA'],
+      idTokenSigningAlgValues: SIGNING_ALGS,
+      clientAuthSigningAlgValues: SIGNING_ALGS,
+      requestObjectSigningAlgValues: SIGNING_ALGS,
+      userinfoSigningAlgValues: SIGNING_ALGS,
+      introspectionSigningAlgValues: SIGNING_ALGS,
+      authorizationSigningAlgValues: SIGNING_ALGS,
       dPoPSigningAlgValues: ['ES256', 'EdDSA', 'RS256'],
-    } as Configuration['enabledJWA'],
+    },
 
     // Minimal claims: each scope releases only its own claims; `claims` requests are off.
     scopes: [...SCOPES],
     claims: Object.fromEntries(Object.entries(SCOPE_CLAIMS).map(([scope, claims]) => [scope, [...claims]])),
     conformIdTokenClaims: true,
     subjectTypes: ['pairwise'],
-    pairwiseIdentifier: (_ctx, accountId, client) => pairwiseSub(config.secrets.pairwiseSalt, client.clientId, accountId),
+    pairwiseIdentifier: makePairwiseIdentifier(config.secrets.pairwiseSalt),
     sectorIdentifierUriValidate: () => false,
     extraClientMetadata: { properties: ['description', 'app_type'] },
     clientBasedCORS,
@@ -62,9 +76,9 @@ export function buildProviderConfiguration(config: SignInConfig, hooks: Provider
       token_endpoint_auth_method: 'client_secret_post',
       id_token_signed_response_alg: 'RS256',
       subject_type: 'pairwise',
-    },
+    } satisfies ClientDefaults,
 
-    issueRefreshToken: issueRefreshToken as Configuration['issueRefreshToken'],
+    issueRefreshToken,
     rotateRefreshToken: makeRotateRefreshToken(config.ttl.refreshToken),
     // Refresh tokens outlive the browser session: signing out of the service does not sign the user
     // out of every application (the account page revokes applications one by one).
@@ -74,14 +88,15 @@ export function buildProviderConfiguration(config: SignInConfig, hooks: Provider
       AccessToken: config.ttl.accessToken,
       AuthorizationCode: config.ttl.authorizationCode,
       IdToken: config.ttl.idToken,
-      RefreshToken: makeRefreshTokenTtl(config.ttl.refreshToken) as never,
+      RefreshToken: makeRefreshTokenTtl(config.ttl.refreshToken),
       Session: config.ttl.session,
       // A grant (a remembered consent) outlives both the session and the refresh tokens issued under
       // it; each sign-in and refresh extends it (refresh-tokens.ts).
       Grant: Math.max(config.ttl.session, config.ttl.refreshToken),
       Interaction: config.ttl.interaction,
-      PushedAuthorizationRequest: 60,
-    },
+      // Pushed authorization requests live 60 s: a fixed maximum of the engine
+      // (lib/actions/authorization/pushed_authorization_requests.js), not a ttl setting.
+    } satisfies EngineTtl,
 
     cookies: {
       keys: config.secrets.cookieKeys,
@@ -96,13 +111,13 @@ export function buildProviderConfiguration(config: SignInConfig, hooks: Provider
         enabled: true,
         // A token of another application is left alone and the answer is the same 200 as for an
         // unknown token (RFC 7009 §2.2), so the caller learns nothing about it.
-        allowedPolicy: (_ctx: KoaContextWithOIDC, client: Client, token: { clientId?: string }) => token.clientId === client.clientId,
+        allowedPolicy: ownTokensOnly,
       },
       introspection: {
         enabled: true,
         // An application (or its resource servers, with its credentials) may introspect its own tokens
         // only; anything else is reported inactive, so pairwise identifiers never cross applications.
-        allowedPolicy: (_ctx: KoaContextWithOIDC, client: Client, token: { clientId?: string }) => token.clientId === client.clientId,
+        allowedPolicy: ownTokensOnly,
       },
       rpInitiatedLogout: {
         enabled: true,
@@ -121,8 +136,13 @@ export function buildProviderConfiguration(config: SignInConfig, hooks: Provider
       clientCredentials: { enabled: false },
       deviceFlow: { enabled: false },
       encryption: { enabled: false },
-    } as Configuration['features'],
+    },
 
-    discovery: { ui_locales_supported: config.languages.supported, claims_locales_supported: config.languages.supported },
-  };
+    discovery: {
+      ui_locales_supported: config.languages.supported,
+      claims_locales_supported: config.languages.supported,
+    } satisfies DiscoveryExtras,
+  } satisfies Configuration;
 }
+
+export type ProviderConfiguration = ReturnType<typeof buildProviderConfiguration>;

@@ -8,12 +8,11 @@ import type { ConsentStore } from '../consents/store.ts';
 import type { PrivateJwk } from '../keys/signing-keys.ts';
 import { clientAdapter } from './client-adapter.ts';
 import { buildProviderConfiguration } from './configuration.ts';
+import { useHashedClientSecrets, withRefreshTokenLineage } from './engine.ts';
 import { makeFindAccount } from './find-account.ts';
-import { useHashedClientSecrets } from './hashed-client-secrets.ts';
 import { makeLoadExistingGrant } from './load-existing-grant.ts';
 import { makeLogoutSource, makePostLogoutSuccessSource } from './logout-pages.ts';
 import { makeRenderError } from './render-error.ts';
-import { withRefreshTokenLineage } from './refresh-token-lineage.ts';
 import { trustProxies } from '../http/proxy.ts';
 
 export interface ProviderDeps {
@@ -28,7 +27,7 @@ export function createProvider(config: SignInConfig, deps: ProviderDeps): Provid
   const clients = clientAdapter(deps.clients);
   const adapters = withRefreshTokenLineage(deps.adapters);
   const configuration = buildProviderConfiguration(config, {
-    adapter: ((model: string) => (model === 'Client' ? clients : adapters(model))) as never,
+    adapter: (model: string) => (model === 'Client' ? clients : adapters(model)),
     findAccount: makeFindAccount(deps.accounts),
     loadExistingGrant: makeLoadExistingGrant(deps.consents, config.ttl.refreshToken),
     renderError: makeRenderError(config),

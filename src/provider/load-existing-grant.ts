@@ -1,11 +1,24 @@
 // Consent is remembered per user and application, not only per browser session: the engine asks us for
 // an existing Grant and, when it covers the requested scopes, skips the consent screen.
-import type { KoaContextWithOIDC } from 'oidc-provider';
+import type { Client } from 'oidc-provider';
+import type Provider from 'oidc-provider';
 import type { ConsentStore } from '../consents/store.ts';
 import { keepGrantAlive } from './refresh-tokens.ts';
 
+/** What the hook reads of the authorization request (`ctx.oidc`), and the engine to load grants with. */
+export interface GrantRequest {
+  oidc: {
+    client?: Pick<Client, 'clientId'> | undefined;
+    session?: { accountId?: string | undefined; grantIdFor(clientId: string): string | undefined } | undefined;
+    /** The interaction's result: a consent just given names its new grant. */
+    result?: { consent?: { grantId?: string | undefined } | undefined } | undefined;
+    params?: { scope?: unknown } | undefined;
+    provider: Pick<Provider, 'Grant'>;
+  };
+}
+
 export function makeLoadExistingGrant(consents: Pick<ConsentStore, 'latest'>, refreshTokenTtl: number) {
-  return async function loadExistingGrant(ctx: KoaContextWithOIDC) {
+  return async function loadExistingGrant(ctx: GrantRequest) {
     const { oidc } = ctx;
     if (!oidc.client || !oidc.session?.accountId) return undefined;
     const clientId = oidc.client.clientId;

@@ -89,6 +89,22 @@ describe('account page', () => {
     expect(isPage(again) && again.html).toContain('/consent"');
   });
 
+  it('leaves the service\'s own applications out of the list: signing in to the developer portal is not sharing', async () => {
+    const user = await svc.createUser();
+    const browser = new Browser(svc.url);
+    // The portal signs its owners in through the ordinary login page; its consent is recorded without a screen.
+    const login = await browser.open(`${svc.url}/portal/login`);
+    if (!isPage(login)) throw new Error('expected the login page');
+    const portal = await browser.submit(login, /\/login$/, { email: user.email, password: user.password });
+    expect(isPage(portal) && portal.url).toBe(`${svc.url}/portal/`);
+    expect(await svc.service.context.consents.listForAccount(user.id)).toHaveLength(1);
+
+    const page = await accountPage(browser);
+    expect(page.html).toContain(`Connecté avec ${user.email}`);
+    expect(page.html).toContain('Vous n’avez partagé vos informations avec aucune application.');
+    expect(page.html).not.toContain('Portail développeurs');
+  });
+
   it('changes the password only with the current one, under the password rules', async () => {
     const user = await svc.createUser();
     const browser = new Browser(svc.url);

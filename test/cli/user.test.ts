@@ -1,6 +1,14 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { en } from '../../src/i18n/en.ts';
 import { cli, workspace, type Workspace } from './support.ts';
+
+const BIN = fileURLToPath(new URL('../../bin/signin.js', import.meta.url));
 
 const PASSWORD = 'correct horse battery';
 
@@ -51,6 +59,53 @@ describe('signin user create', { timeout: 60_000 }, () => {
     const empty = await create(['--email', 'bob@example.com', '--username', 'bob', '--first-name', 'Bob'], '');
     expect(empty.code).toBe(1);
     expect(empty.stderr).toMatch(/no password/);
+  });
+
+  it('refuses a password the sign-up page refuses, with the reason the page gives, and creates nothing', async () => {
+    const user = ['--email', 'awa@example.com', '--username', 'awa', '--first-name', 'Awa'];
+    const common = await create(user, 'password\n');
+    expect(common.code).toBe(1);
+    expect(common.stderr).toBe(`signin: password: ${en['password.error.common']}\n`);
+
+    const personal = await create(user, 'awa@example.com\n');
+    expect(personal.code).toBe(1);
+    expect(personal.stderr).toContain(en['password.error.personal']);
+    expect(personal.stderr).not.toContain('awa@example.com\n');
+
+    const created = await create(user);
+    expect(created.code).toBe(0);
+  });
+
+  it('refuses the e-mail, username and first name the sign-up page refuses, before asking for the password', async () => {
+    const result = await create(['--email', 'bob@localhost', '--username', 'b', '--first-name', ' '], '');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      [
+        `signin: --email: ${en['signup.error.email']}`,
+        `signin: --username: ${en['signup.error.username']}`,
+        `signin: --first-name: ${en['signup.error.firstName']}`,
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('as a program: `signin user create` with the password "password" exits 1 and opens no database', () => {
+    // The development defaults, as on a fresh clone: the embedded store would go to ./data.
+    const dir = mkdtempSync(join(tmpdir(), 'signin-cli-cwd-'));
+    try {
+      const result = spawnSync('node', [BIN, 'user', 'create', '--email', 'a@example.org', '--username', 'aaa', '--first-name', 'A'], {
+        cwd: dir,
+        input: 'password\n',
+        encoding: 'utf8',
+        env: { ...process.env, SIGNIN_CONFIG: '' },
+        timeout: 60_000,
+      });
+      expect(result.status).toBe(1);
+      expect(result.stderr).toBe(`signin: password: ${en['password.error.common']}\n`);
+      expect(existsSync(join(dir, 'data'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('treats a missing required option as bad usage (exit 2)', async () => {

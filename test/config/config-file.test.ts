@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../src/config/errors.ts';
+import { ConfigError } from '../../src/config/config-error.ts';
 import { loadConfig, parseConfig } from '../../src/config/load.ts';
 
 const secrets = { cookieKeys: ['k'.repeat(40)], pairwiseSalt: 's'.repeat(40) };

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { parseConfig } from '../../src/config/load.ts';
 import { createMailer } from '../../src/mail/mailer.ts';
-import { composeMail } from '../../src/mail/messages.ts';
+import { composeMail } from '../../src/mail/compose-mail.ts';
 import { parseMail } from './smtp-sink.ts';
 
 let folder: string;

@@ -1,4 +1,7 @@
-// A minimal stand-in for a Koa context: what renderPage reads and writes, nothing more.
+// A minimal stand-in for a Koa context: what renderPage reads and writes, nothing more. Pages render
+// through the real views middleware, as they do in the service.
+import { pageViews } from '../../src/pages/views.ts';
+
 export interface FakeContext {
   headers: Record<string, string>;
   status: number;
@@ -8,11 +11,12 @@ export interface FakeContext {
   set(field: string | Record<string, string>, value?: string): void;
   get(field: string): string;
   cookies: { get(name: string, options?: unknown): string | undefined };
+  render?: (view: string, locals?: object) => Promise<unknown>;
 }
 
 export function fakeContext(request: { acceptLanguage?: string; cookie?: string; query?: Record<string, string> } = {}): FakeContext {
   const headers: Record<string, string> = {};
-  return {
+  const ctx: FakeContext = {
     headers,
     status: 404,
     type: '',
@@ -27,4 +31,8 @@ export function fakeContext(request: { acceptLanguage?: string; cookie?: string;
     cookies: { get: (name) => (name === 'lang' ? request.cookie : undefined) },
     ...(request.query ? { query: request.query } : {}),
   };
+  // koa-views' documented way to extend a context (`app.context.render = views(root, opts)()`): called
+  // without a context, it returns a render bound to `this`, so a copy of this object renders into itself.
+  const contextRender = (pageViews() as unknown as () => NonNullable<FakeContext['render']>)();
+  return Object.assign(ctx, { render: contextRender });
 }

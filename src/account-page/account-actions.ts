@@ -1,0 +1,74 @@
+// What a signed-in user does on the account page: revoke an application, change the password, sign out
+// of every session. Each one answers with a redirect to the page and a notice (post/redirect/get).
+import type Koa from 'koa';
+import { guardedLogin } from '../accounts/login-guard.ts';
+import { checkPassword } from '../accounts/password-policy.ts';
+import { PASSWORD_MESSAGES } from '../accounts/rule-messages.ts';
+import { localeFor } from '../pages/language.ts';
+import { answerTooManyAttempts } from '../pages/too-many-attempts.ts';
+import type { AccountPageDeps } from './account-deps.ts';
+import { rememberRevoked, renderAccount } from './account-pages.ts';
+import { backToAccount, readAccountForm, signedInAccount } from './account-sign-in.ts';
+import { clearSessionCookie, currentSession, startSession } from './engine-session.ts';
+
+/** POST /account/revoke: the application loses its grant, and every code and token issued under it. */
+export function revokeApplication(deps: AccountPageDeps): Koa.Middleware {
+  return async function revokeApplicationRoute(ctx) {
+    const body = await readAccountForm(ctx, deps);
+    const account = await signedInAccount(ctx, deps);
+    if (!account) return backToAccount(ctx);
+    const clientId = body.get('client_id') ?? '';
+    const consents = (await deps.consents.listForAccount(account.id)).filter((c) => c.clientId === clientId);
+    // The grant and every code and token issued under it, wherever each is stored; then the memory of the consent.
+    for (const consent of consents) await deps.grants.revokeGrant(consent.grantId);
+    await deps.consents.forget({ accountId: account.id, clientId });
+    // Only an application this user had shared data with is named on the next page.
+    if (consents.length > 0) rememberRevoked(ctx, deps, account.id, clientId);
+    backToAccount(ctx, '?notice=revoked');
+  };
+}
+
+/** POST /account/password: only with the current password, under the password rules. */
+export function changePassword(deps: AccountPageDeps): Koa.Middleware {
+  return async function changePasswordRoute(ctx) {
+    const body = await readAccountForm(ctx, deps);
+    const locale = localeFor(ctx, deps.config);
+    const account = await signedInAccount(ctx, deps);
+    if (!account) return backToAccount(ctx);
+    const current = body.get('current_password') ?? '';
+    const next = body.get('new_password') ?? '';
+    // The current password goes through the same limits as a sign-in: a stolen session must not become a password oracle.
+    const check = await guardedLogin(deps, account.email, current, ctx.ip);
+    if (!check.ok && check.reason === 'tooMany') {
+      return answerTooManyAttempts(ctx, check.retryAfterSeconds, (message, status) =>
+        renderAccount(ctx, deps, account, { locale, status, error: { form: 'password', message: message.key, vars: message.vars } }),
+      );
+    }
+    if (!check.ok || check.account.id !== account.id) {
+      return renderAccount(ctx, deps, account, { locale, status: 400, error: { form: 'password', message: 'account.password.wrong' } });
+    }
+    const problem = checkPassword(next, account);
+    if (problem) return renderAccount(ctx, deps, account, { locale, status: 400, error: { form: 'password', message: PASSWORD_MESSAGES[problem] } });
+    await deps.accounts.setPassword(account.id, next);
+    // Every other session ends; this browser gets a fresh one.
+    await deps.sessions.endAll(account.id);
+    // Applications lose their grants too: their refresh tokens would otherwise outlive the old password.
+    await deps.grants.revokeAccountGrants(account.id);
+    await startSession(ctx, deps.provider, deps.config, account.id);
+    backToAccount(ctx, '?notice=password');
+  };
+}
+
+/** POST /account/sessions/end: every session of the account ends, this browser's included. */
+export function endAllSessions(deps: AccountPageDeps): Koa.Middleware {
+  return async function endAllSessionsRoute(ctx) {
+    await readAccountForm(ctx, deps);
+    const account = await signedInAccount(ctx, deps);
+    if (account) await deps.sessions.endAll(account.id);
+    // Also ends a session this browser had before tracking began.
+    const session = await currentSession(ctx, deps.provider);
+    if (session) await session.destroy();
+    clearSessionCookie(ctx, deps.provider, deps.config);
+    backToAccount(ctx, '?notice=signed-out');
+  };
+}

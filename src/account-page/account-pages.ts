@@ -1,0 +1,92 @@
+// Renders the account page (signed in) or its sign-in form (signed out), with the notices that the
+// actions leave in the query string after their redirect (post/redirect/get).
+import type Koa from 'koa';
+import type { Account } from '../accounts/store.ts';
+import { translator, type Locale, type MessageKey, type MessageVars } from '../i18n/index.ts';
+import { csrfToken } from '../pages/anti-forgery.ts';
+import { cookieJar } from '../pages/cookies.ts';
+import { renderPage } from '../pages/render.ts';
+import type { AccountPageDeps } from './account-deps.ts';
+import { sharedApplications } from './applications.ts';
+
+const NOTICES: Readonly<Record<string, MessageKey>> = {
+  password: 'account.password.changed',
+  'signed-out': 'account.sessions.ended',
+  revoked: 'account.apps.revoked',
+};
+
+export interface PageState {
+  locale: Locale;
+  status?: number;
+  /** A message about a form of the page, shown at that form. */
+  error?: { form: 'login' | 'password'; message: MessageKey; vars?: MessageVars };
+  email?: string;
+}
+
+type PageDeps = Pick<AccountPageDeps, 'config' | 'clients' | 'consents'>;
+
+// Which application was just revoked travels in a short-lived signed cookie, bound to the account that
+// revoked it, rather than in the query: a link such as /account?notice=revoked&client=<any id> must not
+// make the page name an application the signed-in user never dealt with.
+const REVOKED_COOKIE = 'account_revoked';
+const REVOKED_SECONDS = 60;
+
+interface Revoked {
+  accountId?: unknown;
+  clientId?: unknown;
+}
+
+/** Remembers, for the page after the redirect, that `accountId` has just revoked `clientId`. */
+export function rememberRevoked(ctx: Koa.Context, deps: Pick<AccountPageDeps, 'config'>, accountId: string, clientId: string): void {
+  cookieJar({ issuer: deps.config.issuer }).write(ctx, REVOKED_COOKIE, { accountId, clientId }, REVOKED_SECONDS);
+}
+
+/** The application the signed-in account has just revoked, read once. */
+function takeRevoked(ctx: Koa.Context, deps: PageDeps, accountId: string | undefined): string | undefined {
+  const jar = cookieJar({ issuer: deps.config.issuer });
+  if (ctx.cookies.get(REVOKED_COOKIE, { signed: true }) === undefined) return undefined;
+  const flash = jar.read<Revoked>(ctx, REVOKED_COOKIE);
+  jar.clear(ctx, REVOKED_COOKIE);
+  return accountId && flash?.accountId === accountId && typeof flash.clientId === 'string' ? flash.clientId : undefined;
+}
+
+async function notice(ctx: Koa.Context, deps: PageDeps, locale: Locale, accountId?: string): Promise<string | null> {
+  const key = typeof ctx.query.notice === 'string' ? NOTICES[ctx.query.notice] : undefined;
+  if (!key) return null;
+  const t = translator(locale);
+  if (key !== 'account.apps.revoked') return t(key);
+  const clientId = takeRevoked(ctx, deps, accountId);
+  const client = clientId ? await deps.clients.get(clientId) : undefined;
+  return client ? t(key, { client: client.name }) : t('account.apps.revokedGeneric');
+}
+
+export async function renderAccountLogin(ctx: Koa.Context, deps: PageDeps, state: PageState): Promise<void> {
+  const t = translator(state.locale);
+  await renderPage(
+    ctx,
+    'account-login',
+    {
+      csrf: csrfToken(ctx, deps.config.issuer),
+      email: state.email ?? '',
+      notice: await notice(ctx, deps, state.locale),
+      error: state.error ? t(state.error.message, state.error.vars) : null,
+    },
+    { locale: state.locale, status: state.status, returnTo: '/account' },
+  );
+}
+
+export async function renderAccount(ctx: Koa.Context, deps: PageDeps, account: Account, state: PageState): Promise<void> {
+  const t = translator(state.locale);
+  await renderPage(
+    ctx,
+    'account',
+    {
+      csrf: csrfToken(ctx, deps.config.issuer),
+      account: { email: account.email, username: account.username, firstName: account.firstName, emailVerified: account.emailVerified },
+      apps: await sharedApplications(account.id, deps, state.locale, t),
+      notice: await notice(ctx, deps, state.locale, account.id),
+      passwordError: state.error?.form === 'password' ? t(state.error.message, state.error.vars) : null,
+    },
+    { locale: state.locale, status: state.status, returnTo: '/account' },
+  );
+}

@@ -1,0 +1,36 @@
+// /account: the end user's own page. Signed in (through the engine session), it lists the applications
+// the user shared data with and lets them revoke one, change their password, and sign out of every
+// session. Signed out, it shows its own sign-in form, which opens an engine session directly: the
+// account page is the service's own, so it needs no OAuth request, client or consent of its own.
+// Every form carries the anti-forgery token (src/pages/anti-forgery.ts).
+import Router from '@koa/router';
+import type Koa from 'koa';
+import { localeFor } from '../pages/language.ts';
+import { pageErrors } from '../pages/page-errors.ts';
+import { pageHeaders } from '../pages/render.ts';
+import { changePassword, endAllSessions, revokeApplication } from './account-actions.ts';
+import type { AccountPageDeps } from './account-deps.ts';
+import { renderAccount, renderAccountLogin } from './account-pages.ts';
+import { signedInAccount, signInToAccount } from './account-sign-in.ts';
+
+export function accountRoutes(deps: AccountPageDeps): Koa.Middleware {
+  const router = new Router();
+  const page = [pageHeaders(), pageErrors(deps.config, { face: 'account page' })];
+  router.get('/account', ...page, showAccount(deps));
+  router.post('/account/login', ...page, signInToAccount(deps));
+  router.post('/account/revoke', ...page, revokeApplication(deps));
+  router.post('/account/password', ...page, changePassword(deps));
+  router.post('/account/sessions/end', ...page, endAllSessions(deps));
+  // The router types its middleware for contexts that already carry `params`; it adds them itself.
+  return router.routes() as unknown as Koa.Middleware;
+}
+
+/** GET /account: the page of the signed-in account, or the sign-in form. */
+function showAccount(deps: AccountPageDeps): Koa.Middleware {
+  return async function showAccountPage(ctx) {
+    const locale = localeFor(ctx, deps.config);
+    const account = await signedInAccount(ctx, deps);
+    if (!account) return renderAccountLogin(ctx, deps, { locale });
+    await renderAccount(ctx, deps, account, { locale });
+  };
+}

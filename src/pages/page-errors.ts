@@ -1,0 +1,71 @@
+// Errors of the page routes become localized pages: a friendly one for what the user can fix (an
+// expired interaction, a stale form, a link that no longer works), a "try again in a moment" for a
+// storage outage, a generic one for anything unexpected. Nothing internal reaches the browser, and
+// nothing from a request (bodies carry passwords) reaches the log.
+import type Koa from 'koa';
+import { errors } from 'oidc-provider';
+import { isStorageUnavailable } from '../../adapters/unavailable.ts';
+import type { SignInConfig } from '../config/schema.ts';
+import { isLocale, type Locale } from '../i18n/index.ts';
+import { renderErrorPage, renderUnavailablePage, type ErrorReason } from './error-page.ts';
+import { localeFor } from './language.ts';
+
+/** An error the user can understand: shown with its status and reason, not logged as a failure. */
+export class PageError extends Error {
+  constructor(
+    readonly status: number,
+    readonly reason: ErrorReason,
+  ) {
+    super(`page failed: ${reason}`);
+    this.name = 'PageError';
+  }
+}
+
+export const notFound = (): PageError => new PageError(404, 'notFound');
+
+export interface PageFailure {
+  status: number;
+  reason: ErrorReason;
+  locale: Locale;
+}
+
+export interface PageErrorOptions {
+  /** Names the face in the log line of an unexpected failure. */
+  face: string;
+  /** How the face shows a failure; the service's error page by default. */
+  show?: (ctx: Koa.Context, failure: PageFailure) => Promise<void>;
+}
+
+export function pageErrors(config: Pick<SignInConfig, 'languages'>, options: PageErrorOptions): Koa.Middleware {
+  const show = options.show ?? showErrorPage;
+  return async function pageErrorPages(ctx, next) {
+    try {
+      await next();
+    } catch (error) {
+      const failure = describe(error);
+      // Method, path and error only: bodies carry passwords, queries carry codes. An outage is logged
+      // without the error's detail, which may hold a connection string.
+      if (failure.reason === 'unavailable') console.error(`${options.face}: storage unavailable`, { method: ctx.method, path: ctx.path });
+      else if (failure.status >= 500) console.error(`${options.face} route failed`, { method: ctx.method, path: ctx.path, error });
+      // The engine writes its redirect straight to the socket; past that point nothing can be shown.
+      if (ctx.headerSent || !ctx.writable) return;
+      // A route that has already picked the page language (an interaction's ui_locales) keeps it.
+      const locale = isLocale(ctx.state.locale) ? ctx.state.locale : localeFor(ctx, config);
+      await show(ctx, { ...failure, locale });
+    }
+  };
+}
+
+async function showErrorPage(ctx: Koa.Context, failure: PageFailure): Promise<void> {
+  if (failure.reason === 'unavailable') return renderUnavailablePage(ctx, failure.locale);
+  await renderErrorPage(ctx, failure);
+}
+
+function describe(error: unknown): { status: number; reason: ErrorReason } {
+  if (error instanceof PageError) return { status: error.status, reason: error.reason };
+  // Postgres or Redis unreachable: a 503 the user may retry.
+  if (isStorageUnavailable(error)) return { status: 503, reason: 'unavailable' };
+  // Thrown by interactionDetails/interactionFinished: expired interaction, lost cookie, ended session.
+  if (error instanceof errors.SessionNotFound) return { status: 400, reason: 'sessionExpired' };
+  return { status: 500, reason: 'server' };
+}

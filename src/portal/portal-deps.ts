@@ -1,0 +1,23 @@
+// What the portal is given by the service, and what every portal route works with: that, plus the
+// portal's first-party client and its cookies.
+import type Provider from 'oidc-provider';
+import type { AccountStore } from '../accounts/store.ts';
+import type { ClientRegistry } from '../clients/registry.ts';
+import type { SignInConfig } from '../config/schema.ts';
+import type { CookieJar } from '../pages/cookies.ts';
+import type { FlashStore } from './flash.ts';
+import type { PortalClient } from './portal-client.ts';
+
+export interface PortalServices {
+  config: Pick<SignInConfig, 'issuer' | 'languages' | 'portal' | 'secrets'>;
+  /** The engine: the portal redeems its codes and checks its owners' service sessions in-process. */
+  provider: Provider;
+  accounts: Pick<AccountStore, 'findById'>;
+  clients: Pick<ClientRegistry, 'ensureFirstPartyClient' | 'get' | 'list' | 'create' | 'update' | 'rotateSecret' | 'delete'>;
+}
+
+export interface PortalDeps extends PortalServices {
+  client: PortalClient;
+  jar: CookieJar;
+  flash: FlashStore;
+}

@@ -1,0 +1,166 @@
+// The engine door against the installed engine: every internal the door relies on (src/provider/engine/,
+// each file citing the engine files) is checked here through the real engine, so an upgrade that moves
+// one fails this file by name instead of weakening a protection silently.
+import { createHash, createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import Provider from 'oidc-provider';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  findSession,
+  findSessionByUid,
+  redeemAuthorizationCode,
+  rotatedRefreshTokenId,
+  saveGrant,
+  sessionCookieName,
+  startSignedInSession,
+  verifierMatches,
+} from '../../src/provider/engine.ts';
+import { authorize, exchangeCode, postForm, refreshGrant, signIn } from '../support/flow.ts';
+import { relyingParty } from '../support/relying-party.ts';
+import { startTestService, type TestClient, type TestService } from '../support/service.ts';
+
+let svc: TestService;
+let provider: Provider;
+let client: TestClient;
+beforeAll(async () => {
+  svc = await startTestService();
+  provider = svc.service.context.provider;
+  client = await svc.createClient();
+});
+afterAll(() => svc.stop());
+
+describe('the installed engine', () => {
+  it('is the version the door was written against (oidc-provider 9.13.x)', () => {
+    const { version } = JSON.parse(readFileSync('node_modules/oidc-provider/package.json', 'utf8')) as { version: string };
+    // Another version: re-read each file under src/provider/engine/ against it, then update this range.
+    expect(version).toMatch(/^9\.13\.\d+$/);
+  });
+});
+
+describe('hashed client secrets (engine/client-secrets.ts)', () => {
+  it('replaces the comparison method of the engine’s Client class', async () => {
+    expect(provider.Client.prototype.compareClientSecret.name).toBe('compareHashed');
+    const registered = await provider.Client.find(client.clientId);
+    expect(registered?.clientSecret).not.toBe(client.clientSecret);
+    expect(await registered?.compareClientSecret(client.clientSecret)).toBe(true);
+    expect(await registered?.compareClientSecret(`${client.clientSecret}x`)).toBe(false);
+  });
+
+  it('is awaited by the token endpoint: a wrong secret fails, the right one passes', async () => {
+    const request = (secret: string) =>
+      postForm(`${svc.url}/oauth/token`, {
+        grant_type: 'authorization_code',
+        code: 'not-a-code',
+        redirect_uri: client.redirectUri,
+        code_verifier: 'v'.repeat(43),
+        client_id: client.clientId,
+        client_secret: secret,
+      });
+    // Were the (asynchronous) comparison not awaited, the wrong secret would pass as well.
+    const wrong = await request('wrong-secret');
+    expect(wrong.status).toBe(401);
+    expect(wrong.json.error).toBe('invalid_client');
+    // Past client authentication, the made-up code is what fails.
+    const right = await request(client.clientSecret);
+    expect(right.status).toBe(400);
+    expect(right.json.error).toBe('invalid_grant');
+  });
+});
+
+describe('refresh-token lineage (engine/refresh-token-lineage.ts)', () => {
+  it('sees, while the successor is saved, the refresh token being rotated', async () => {
+    expect(Object.getOwnPropertyDescriptor(Provider, 'ctx')?.get).toBeTypeOf('function');
+    const { tokens } = await signIn(svc.url, await relyingParty(svc.url, client), await svc.createUser());
+    const seen: Array<string | undefined> = [];
+    const record = () => seen.push(rotatedRefreshTokenId());
+    provider.on('refresh_token.saved', record);
+    try {
+      const res = await refreshGrant(svc.url, client, tokens.refresh_token!);
+      expect(res.status).toBe(200);
+    } finally {
+      provider.off('refresh_token.saved', record);
+    }
+    expect(seen).toEqual([tokens.refresh_token]);
+    // Outside a request there is nothing being rotated.
+    expect(rotatedRefreshTokenId()).toBeUndefined();
+  });
+});
+
+describe('engine sessions (engine/sessions.ts)', () => {
+  it('makes a signed-in session the engine accepts from its cookie', async () => {
+    const user = await svc.createUser();
+    const started = await startSignedInSession(provider, user.id, 3600);
+    expect(started.expiresAt.getTime()).toBeGreaterThan(Date.now() + 3500_000);
+
+    const session = await findSession(provider, started.id);
+    expect(session?.accountId).toBe(user.id);
+    expect(typeof provider.Session.findByUid).toBe('function');
+    expect((await findSessionByUid(provider, session!.uid))?.jti).toBe(started.id);
+
+    // The engine reads its session from this cookie, signed with the cookie keys (as koa's cookies sign).
+    const name = sessionCookieName(provider);
+    const signature = createHmac('sha1', svc.config.secrets.cookieKeys[0])
+      .update(`${name}=${started.id}`)
+      .digest('base64')
+      .replace(/[/+=]/g, (c) => ({ '/': '_', '+': '-', '=': '' })[c] ?? '');
+    const rp = await relyingParty(svc.url, client);
+    const res = await fetch((await rp.start()).url, { headers: { cookie: `${name}=${started.id}; ${name}.sig=${signature}` }, redirect: 'manual' });
+    const uid = new URL(res.headers.get('location') ?? '', svc.url).pathname.split('/').pop() ?? '';
+    // Signed in already: the engine asks for consent, not for a login.
+    const interaction = await provider.Interaction.find(uid);
+    expect(interaction?.prompt.name).toBe('consent');
+    expect(interaction?.session?.accountId).toBe(user.id);
+  });
+
+  it('finds nothing for an unknown id or uid', async () => {
+    expect(await findSession(provider, 'no-such-session')).toBeUndefined();
+    expect(await findSessionByUid(provider, 'no-such-uid')).toBeUndefined();
+  });
+});
+
+describe('grants (engine/grants.ts)', () => {
+  it('saves a grant with granted and refused scopes and claims', async () => {
+    const id = await saveGrant(provider, {
+      accountId: 'account-1',
+      clientId: client.clientId,
+      scopes: ['openid', 'email'],
+      rejectedScopes: ['profile'],
+      claims: ['email'],
+      rejectedClaims: ['username'],
+    });
+    const grant = await provider.Grant.find(id);
+    expect(grant?.accountId).toBe('account-1');
+    expect(grant?.clientId).toBe(client.clientId);
+    expect(grant?.getOIDCScope()).toBe('openid email');
+    expect(grant?.getRejectedOIDCScope()).toBe('profile');
+    expect(grant?.getOIDCClaims()).toEqual(['email']);
+    expect(grant?.getRejectedOIDCClaims()).toEqual(['username']);
+  });
+});
+
+describe('in-process code redemption (engine/authorization-codes.ts)', () => {
+  it('uses the engine’s own PKCE check: S256, well-formed verifier, exact match', () => {
+    const verifier = 'a'.repeat(43);
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    expect(verifierMatches(verifier, challenge)).toBe(true);
+    expect(verifierMatches('b'.repeat(43), challenge)).toBe(false);
+    expect(verifierMatches('short', createHash('sha256').update('short').digest('base64url'))).toBe(false);
+    expect(verifierMatches(verifier, undefined)).toBe(false);
+  });
+
+  it('redeems a code once, for its client and redirect URI, with its verifier', async () => {
+    const user = await svc.createUser();
+    const flow = await authorize(svc.url, await relyingParty(svc.url, client), user);
+    const code = flow.callback.searchParams.get('code') ?? '';
+    const redemption = { code, verifier: flow.start.verifier, clientId: client.clientId, redirectUri: client.redirectUri };
+    expect(await redeemAuthorizationCode(provider, { ...redemption, verifier: 'x'.repeat(43) })).toBeUndefined();
+    expect(await redeemAuthorizationCode(provider, { ...redemption, clientId: 'another-client' })).toBeUndefined();
+    expect(await redeemAuthorizationCode(provider, { ...redemption, redirectUri: `${client.redirectUri}/x` })).toBeUndefined();
+    const redeemed = await redeemAuthorizationCode(provider, redemption);
+    expect(redeemed?.accountId).toBe(user.id);
+    expect(redeemed?.sessionUid).toBeTruthy();
+    // Consumed: neither the door nor the token endpoint accepts it again.
+    expect(await redeemAuthorizationCode(provider, redemption)).toBeUndefined();
+    expect((await exchangeCode(svc.url, client, flow)).json.error).toBe('invalid_grant');
+  });
+});
