@@ -47,7 +47,59 @@ export function alreadyConsumed(model: string): Error {
   return new errors.InvalidGrant(`${model === 'RefreshToken' ? 'refresh token' : 'authorization code'} already used`);
 }
 
+export const DEFAULT_REFRESH_TOKEN_ABSOLUTE = 90 * 24 * 3600;
+
 export interface AdapterOptions {
   /** Seconds during which a rotated refresh token may be presented again (parallel refreshes). */
   refreshTokenReuseGrace: number;
+  /**
+   * Seconds after the sign-in that started it at which a refresh-token family ends, however used (the
+   * engine stops each token at that end; this is the family's own record of it). Default: 90 days.
+   */
+  refreshTokenAbsolute?: number;
+}
+
+/**
+ * Where a presented refresh token stands in its family (see refresh-family.ts):
+ * - `live`: one of the current tokens (its parent is the family's head);
+ * - `grace`: the token rotated last, presented again within the reuse grace (a parallel refresh);
+ * - `reuse`: anything else of a known family, including a token whose row is gone;
+ * - `unfamiliar`: a stored token of no family (issued before families existed): single use;
+ * - `unknown`: nothing is known of it.
+ */
+export type RefreshStanding = 'live' | 'grace' | 'reuse' | 'unfamiliar' | 'unknown';
+
+export interface RefreshLookup {
+  standing: RefreshStanding;
+  /** What `find` answers for it: undefined when unknown, `consumed` set when it may not be used. */
+  payload: Payload | undefined;
+  /** The storage key of the token this one replaced (null for the first of a family). */
+  parent: string | null;
+  family?: { grantId: string; clientId: string; accountId: string };
+}
+
+/** Moving a family's head to the token `id` (or confirming a use within the grace). */
+export interface Rotation {
+  /** The presented refresh token. */
+  id: string;
+  /** Its parent, as `lookup` found it. */
+  parent: string | null;
+  /** Epoch seconds, on the clock that issued the tokens. */
+  now: number;
+  /** Expiry (epoch seconds) of the successor issued by this rotation. */
+  successorExpiresAt?: number;
+}
+
+/** The SQL store of refresh tokens adds families to the engine's contract. */
+export interface RefreshTokenAdapter extends ModelAdapter {
+  lookup(id: string, now: number): Promise<RefreshLookup>;
+  /**
+   * One statement: moves the head when `id` is live, keeps it when `id` is the head within the grace;
+   * false when another use moved the family first (then the presentation was a reuse).
+   */
+  commitRotation(rotation: Rotation): Promise<boolean>;
+}
+
+export function isRefreshTokenAdapter(adapter: ModelAdapter): adapter is RefreshTokenAdapter {
+  return 'lookup' in adapter && 'commitRotation' in adapter;
 }

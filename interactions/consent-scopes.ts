@@ -2,7 +2,7 @@
 // rules are plain to read and test.
 import type { Account } from '../src/accounts/store.ts';
 import type { Translate } from '../src/i18n/index.ts';
-import { isScope, type ScopeName } from '../src/policy/scopes.ts';
+import { isScope, REQUIRED_SCOPES, type ScopeName } from '../src/policy/scopes.ts';
 
 /** Scopes of the request, in order, without duplicates. */
 export function requestedScopes(scope: unknown): string[] {
@@ -23,10 +23,17 @@ export interface ConsentDecision {
   rejected: string[];
 }
 
-/** `openid` is granted whenever offered, ticked or not: it is what signing in means. */
+/**
+ * Scopes the user cannot switch off: `openid` is what signing in means, and every application registers
+ * `email` as required (src/policy/scopes.ts) because it needs the address to sign the user in. The
+ * user who does not want to share them refuses the whole request instead.
+ */
+export const isRequiredScope = (scope: string): boolean => (REQUIRED_SCOPES as readonly string[]).includes(scope);
+
+/** Required scopes are granted whenever offered, ticked or not; the others only when ticked. */
 export function decideConsent(requested: readonly string[], registered: readonly string[], ticked: readonly string[]): ConsentDecision {
   const chosen = new Set(ticked);
-  const granted = offeredScopes(requested, registered).filter((scope) => scope === 'openid' || chosen.has(scope));
+  const granted = offeredScopes(requested, registered).filter((scope) => isRequiredScope(scope) || chosen.has(scope));
   const rejected = requested.filter((scope) => !(granted as string[]).includes(scope));
   return { granted, rejected };
 }
@@ -44,11 +51,11 @@ export function scopeItems(scopes: readonly ScopeName[], account: Account | unde
   return scopes.map((name) => {
     switch (name) {
       case 'openid':
-        return { name, required: true, label: t('scope.openid.label'), description: t('scope.openid.description'), value: null };
+        return { name, required: isRequiredScope(name), label: t('scope.openid.label'), description: t('scope.openid.description'), value: null };
       case 'email':
         return {
           name,
-          required: false,
+          required: isRequiredScope(name),
           label: t('scope.email.label'),
           description: t('scope.email.description'),
           value: account ? t('scope.email.value', { email: account.email }) : null,
@@ -56,7 +63,7 @@ export function scopeItems(scopes: readonly ScopeName[], account: Account | unde
       case 'profile':
         return {
           name,
-          required: false,
+          required: isRequiredScope(name),
           label: t('scope.profile.label'),
           description: t('scope.profile.description'),
           value: account ? t('scope.profile.value', { username: account.username, firstName: account.firstName }) : null,

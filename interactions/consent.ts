@@ -1,16 +1,19 @@
-// The consent step: one switch per requested scope, `openid` locked on. Every answer builds a new
-// Grant, because a scope once rejected cannot be added back to an existing one. An application of the
-// service itself (first-party, such as the developer portal) is not asked about: the step grants its
-// requested scopes at once.
+// The consent step: the scopes the application requires (`openid`, `email`) shown as shared, one switch
+// per optional scope, and what the user can trust about the application (consent-trust.ts). "Refuser"
+// refuses the whole request. Every answer builds a new Grant, because a scope once rejected cannot be
+// added back to an existing one. An application of the service itself (first-party, such as the
+// developer portal) is not asked about: the step grants its requested scopes at once.
 import type { RouterContext, RouterMiddleware } from '@koa/router';
 import type { RegisteredClient } from '../src/clients/registry.ts';
 import { translator, type MessageKey } from '../src/i18n/index.ts';
+import { securityEvent } from '../src/log/security-log.ts';
 import { readFormBody } from '../src/pages/form-body.ts';
 import { PageError } from '../src/pages/page-errors.ts';
 import { renderPage } from '../src/pages/render.ts';
 import { SCOPE_CLAIMS } from '../src/policy/scopes.ts';
 import { saveGrant } from '../src/provider/engine.ts';
 import { decideConsent, offeredScopes, requestedScopes, scopeItems, type ConsentDecision } from './consent-scopes.ts';
+import { consentPolicy, trustOf } from './consent-trust.ts';
 import type { InteractionDeps } from './interaction-deps.ts';
 import { finishStep, loadInteraction, pageOptions, type LoadedInteraction } from './interaction.ts';
 
@@ -43,16 +46,19 @@ async function showConsent(
   const t = translator(interaction.locale);
   // With prompt=consent the engine's prompt details may list nothing: the request says what is asked.
   const scopes = offeredScopes(requestedScopes(interaction.details.params.scope), client.scopes);
+  const trust = await trustOf(client, deps.accounts);
   await renderPage(
     ctx,
     'consent',
     {
       uid: interaction.uid,
       client: { name: client.name, description: client.description, appTypeLabel: t(APP_TYPE_LABEL[client.appType]) },
+      trust,
       account: account ? { email: account.email } : null,
       scopes: scopeItems(scopes, account, t),
     },
-    pageOptions(interaction),
+    // The verified logo is the one image from elsewhere any page shows: the policy names its URL alone.
+    { ...pageOptions(interaction), scripts: [], contentSecurityPolicy: consentPolicy(trust) },
   );
 }
 
@@ -87,7 +93,8 @@ async function recordConsent(
     ...claimsOf(interaction, decision),
   });
   await deps.consents.record({ accountId, clientId, grantId, scopes: decision.granted });
-  await finishStep(ctx, deps, { consent: { grantId } });
+  securityEvent('consent.given', { account_id: accountId, client_id: clientId, grant_id: grantId, scopes: decision.granted, source: 'interaction' });
+  await finishStep(ctx, deps, { consent: { grantId } }, { keepLogin: true });
 }
 
 /** Claims asked for one by one (the `claims` parameter) follow the scopes: only those of a granted scope. */

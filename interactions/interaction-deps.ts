@@ -15,11 +15,11 @@ export interface InteractionDeps {
   config: Pick<SignInConfig, 'issuer' | 'languages'>;
   /** The engine: its interaction API, and the grants the consent step saves. */
   provider: Provider;
-  accounts: Pick<AccountStore, 'create' | 'findById' | 'findByEmail' | 'authenticate' | 'setPassword' | 'markEmailVerified'>;
+  accounts: Pick<AccountStore, 'create' | 'findById' | 'findByEmail' | 'authenticate' | 'setPassword' | 'markEmailVerified' | 'usernameConflict'>;
   clients: Pick<ClientRegistry, 'get'>;
   consents: Pick<ConsentStore, 'record'>;
   limits: RateLimits;
-  mail: Pick<AccountMail, 'sendVerification' | 'sendReset'>;
+  mail: Pick<AccountMail, 'sendVerification' | 'sendReset' | 'sendSignupAttempt'>;
   tokens: Pick<EmailTokenStore, 'peek' | 'consume' | 'revokeAll'>;
   sessions: Pick<AccountSessions, 'endAll'>;
   grants: Pick<GrantRevocation, 'revokeAccountGrants'>;

@@ -15,7 +15,9 @@ import { showForgotRoute, submitForgot } from './password/forgot.ts';
 import { showResetRoute, submitReset } from './password/reset.ts';
 import { showInteraction } from './show.ts';
 import { showSignupRoute, submitSignup } from './signup.ts';
+import { switchAccount } from './switch-account.ts';
 import { showVerifyEmail, verifyEmail } from './verify-email.ts';
+import { RESEND_PATH, resendFromExpiredLink } from './verify-resend.ts';
 
 export function interactionRoutes(deps: InteractionDeps): Koa.Middleware {
   const router = new Router();
@@ -26,11 +28,13 @@ export function interactionRoutes(deps: InteractionDeps): Koa.Middleware {
   router.get('/interaction/:uid/signup', ...page, showSignupRoute(deps));
   router.post('/interaction/:uid/signup', ...page, submitSignup(deps));
   router.post('/interaction/:uid/consent', ...page, submitConsent(deps));
+  router.post('/interaction/:uid/switch-account', ...page, switchAccount(deps));
   router.get('/interaction/:uid/abort', ...page, abortInteraction(deps));
   router.post('/interaction/:uid/abort', ...page, abortInteraction(deps));
 
   router.get('/email/verify', ...page, showVerifyEmail(deps));
   router.post('/email/verify', ...page, verifyEmail(deps));
+  router.post(RESEND_PATH, ...page, resendFromExpiredLink(deps));
   router.get('/password/forgot', ...page, showForgotRoute(deps));
   router.post('/password/forgot', ...page, submitForgot(deps));
   router.get('/password/reset', ...page, showResetRoute(deps));
@@ -38,6 +42,7 @@ export function interactionRoutes(deps: InteractionDeps): Koa.Middleware {
 
   router.get('/lang/:locale', languageSwitch(deps.config));
   router.get(assetPath('app.css'), serveAsset('app.css'));
+  router.get(assetPath('show-password.js'), serveAsset('show-password.js'));
 
   // The router types its middleware for contexts that already carry `params`; it adds them itself.
   return router.routes() as unknown as Koa.Middleware;

@@ -40,11 +40,27 @@ export function stringParam(value: unknown): string | undefined {
 
 /** Render options shared by every page of an interaction. */
 export function pageOptions(interaction: LoadedInteraction, status = 200) {
-  return { status, locale: interaction.locale, layout: interaction.layout, returnTo: `/interaction/${interaction.uid}` };
+  return {
+    status,
+    locale: interaction.locale,
+    layout: interaction.layout,
+    returnTo: `/interaction/${interaction.uid}`,
+    // The "Afficher" button of the password fields (login, sign-up); the pages work without it.
+    scripts: ['show-password.js'] as const,
+  };
 }
 
-/** Tells the engine the step is done; the engine writes its 303 to the next step or the application itself. */
-export async function finishStep(ctx: RouterContext, deps: Pick<InteractionDeps, 'provider'>, result: Parameters<Provider['interactionFinished']>[2]): Promise<void> {
-  await deps.provider.interactionFinished(ctx.req, ctx.res, result, { mergeWithLastSubmission: false });
+/**
+ * Tells the engine the step is done; the engine writes its 303 to the next step or the application itself.
+ * `keepLogin`: the consent step keeps the login of the same request (its last submission), or a request
+ * with `prompt=login` would ask to sign in again after the consent, and again.
+ */
+export async function finishStep(
+  ctx: RouterContext,
+  deps: Pick<InteractionDeps, 'provider'>,
+  result: Parameters<Provider['interactionFinished']>[2],
+  { keepLogin = false }: { keepLogin?: boolean } = {},
+): Promise<void> {
+  await deps.provider.interactionFinished(ctx.req, ctx.res, result, { mergeWithLastSubmission: keepLogin });
   ctx.respond = false;
 }

@@ -2,7 +2,7 @@
 // e-mail exists, and the limit answers the same for a registered address and an unknown one.
 import type { RouterMiddleware } from '@koa/router';
 import type Koa from 'koa';
-import { guardedLogin } from '../src/accounts/login-guard.ts';
+import { loggedSignIn } from '../src/accounts/logged-sign-in.ts';
 import { t, type MessageKey, type MessageVars } from '../src/i18n/index.ts';
 import { readFormBody } from '../src/pages/form-body.ts';
 import { PageError } from '../src/pages/page-errors.ts';
@@ -15,6 +15,8 @@ interface LoginForm {
   email?: string;
   error?: MessageKey;
   errorVars?: MessageVars;
+  /** Over the sign-in limits: the message links to password reset, which lifts the account's limit. */
+  offerReset?: boolean;
   status?: number;
 }
 
@@ -29,6 +31,7 @@ export async function showLogin(ctx: Koa.Context, interaction: LoadedInteraction
       client: { name: client.name },
       email: form.email ?? '',
       error: form.error ? t(locale, form.error, form.errorVars) : null,
+      offerReset: form.offerReset === true,
     },
     pageOptions(interaction, form.status),
   );
@@ -44,10 +47,10 @@ export function submitLogin(deps: InteractionDeps): RouterMiddleware {
     if (!email || !password) {
       return showLogin(ctx, interaction, { email, error: 'login.error.missing', status: 400 });
     }
-    const outcome = await guardedLogin(deps, email, password, ctx.ip);
+    const outcome = await loggedSignIn(deps, email, password, ctx.ip, { source: 'interaction' });
     if (!outcome.ok && outcome.reason === 'tooMany') {
       return answerTooManyAttempts(ctx, outcome.retryAfterSeconds, (message, status) =>
-        showLogin(ctx, interaction, { email, error: message.key, errorVars: message.vars, status }),
+        showLogin(ctx, interaction, { email, error: message.key, errorVars: message.vars, offerReset: true, status }),
       );
     }
     if (!outcome.ok) return showLogin(ctx, interaction, { email, error: 'login.error.invalid', status: 400 });

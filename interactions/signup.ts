@@ -1,10 +1,16 @@
 // Sign-up inside an authorization: the account is created unverified, the verification link is sent,
 // and the same interaction goes on (its uid is kept): the user is signed in and continues to the
 // application, now or after following the link from another tab.
+//
+// The answer says nothing about e-mail addresses: for an address that is already registered, the page
+// is the same "check your e-mail" page, and the owner of the address receives a notice instead of a
+// verification link. (Continuing from that page then asks to sign in, as no account was created.)
 import type { RouterMiddleware } from '@koa/router';
 import type Koa from 'koa';
+import { limitKeyFor } from '../src/accounts/rate-limits.ts';
 import { DuplicateAccountError } from '../src/accounts/store.ts';
 import { translator, type MessageKey } from '../src/i18n/index.ts';
+import { emailDomain, securityEvent } from '../src/log/security-log.ts';
 import { logMailFailure } from '../src/mail/account-mail.ts';
 import { readFormBody } from '../src/pages/form-body.ts';
 import { PageError } from '../src/pages/page-errors.ts';
@@ -56,28 +62,56 @@ export function submitSignup(deps: InteractionDeps): RouterMiddleware {
     if (Object.keys(errors).length) return showSignup(ctx, interaction, { fields, errors, status: 400 });
     // Every sign-up sends an e-mail: bounded per connection so that the form cannot be used to flood inboxes.
     if (!(await deps.limits.mailPerIp.take(ctx.ip))) {
+      securityEvent('mail.throttled', { limit: 'mailPerIp', email_domain: emailDomain(fields.email), source: 'interaction' });
       return showSignup(ctx, interaction, { fields, formError: 'signup.error.tooMany', status: 429 });
     }
+
+    // A username is a public handle: a taken one (or a look-alike of one) may be told, and is told first,
+    // so that whether the address is registered never decides which answer comes back.
+    const conflict = await deps.accounts.usernameConflict(fields.username);
+    if (conflict) return showSignup(ctx, interaction, { fields, errors: { username: USERNAME_CONFLICT[conflict] }, status: 400 });
 
     let account;
     try {
       account = await deps.accounts.create({ ...fields, emailVerified: false });
     } catch (error) {
       if (!(error instanceof DuplicateAccountError)) throw error;
-      const field = error.field === 'email' ? 'email' : 'username';
-      const key = error.field === 'email' ? 'signup.error.emailTaken' : 'signup.error.usernameTaken';
-      return showSignup(ctx, interaction, { fields, errors: { [field]: key }, status: 400 });
+      // The same name registered a moment ago, in another request.
+      if (error.field === 'username') return showSignup(ctx, interaction, { fields, errors: { username: USERNAME_CONFLICT[error.reason] }, status: 400 });
+      // The address is registered: the same page as for a new account, and its owner is told by e-mail.
+      await notifyOwner(ctx, deps, fields.email, interaction.locale);
+      return showSignupDone(ctx, interaction, fields.email, interaction.details.returnTo);
     }
+    securityEvent('account.created', { account_id: account.id, email_domain: emailDomain(account.email), client_id: interaction.client?.clientId, source: 'interaction' });
     await deps.mail.sendVerification(account, interaction.locale).catch(logMailFailure);
 
     // The login result is stored on the interaction without redirecting: the page below tells the user
     // to check their e-mail, and its button resumes the authorization where it stopped.
     const resume = await deps.provider.interactionResult(ctx.req, ctx.res, { login: { accountId: account.id } }, { mergeWithLastSubmission: false });
-    await renderPage(
-      ctx,
-      'signup-done',
-      { email: account.email, client: { name: interaction.client?.name ?? '' }, resume },
-      pageOptions(interaction),
-    );
+    await showSignupDone(ctx, interaction, fields.email, resume);
   };
+}
+
+const USERNAME_CONFLICT: Readonly<Record<DuplicateAccountError['reason'], MessageKey>> = {
+  taken: 'signup.error.usernameTaken',
+  lookalike: 'signup.error.usernameLookalike',
+};
+
+/** "Check your e-mail", with the button that resumes the authorization: the same page in every case. */
+function showSignupDone(ctx: Koa.Context, interaction: LoadedInteraction, email: string, resume: string): Promise<void> {
+  return renderPage(ctx, 'signup-done', { email, client: { name: interaction.client?.name ?? '' }, resume }, pageOptions(interaction));
+}
+
+/**
+ * The owner of a registered address learns that someone tried to sign up with it, with links to sign in
+ * and to choose a new password; at most as often as the reset e-mail may be sent to that address.
+ */
+async function notifyOwner(ctx: Koa.Context, deps: InteractionDeps, email: string, locale: LoadedInteraction['locale']): Promise<void> {
+  const owner = await deps.accounts.findByEmail(email);
+  if (!owner) return; // deleted meanwhile
+  if (!(await deps.limits.mailPerAddress.take(limitKeyFor(owner, email)))) {
+    securityEvent('mail.throttled', { limit: 'mailPerAddress', account_id: owner.id, email_domain: emailDomain(email), source: 'interaction' });
+    return;
+  }
+  await deps.mail.sendSignupAttempt(owner, locale).catch(logMailFailure);
 }

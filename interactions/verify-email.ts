@@ -2,13 +2,15 @@
 // button: mail scanners and link previews open links by themselves, and a GET that verified would let
 // them confirm someone's pre-registration of an address they do not own. Pressing the button (POST,
 // with the anti-forgery token) uses the token and marks the address verified (userinfo then says
-// email_verified: true); the token is single-use and expires.
+// email_verified: true); the token is single-use and expires. A link that no longer works offers to
+// send a new one (verify-resend.ts).
 import type { RouterMiddleware } from '@koa/router';
+import { securityEvent } from '../src/log/security-log.ts';
 import { csrfToken, readCheckedForm } from '../src/pages/anti-forgery.ts';
-import { renderErrorPage } from '../src/pages/error-page.ts';
 import { localeFor } from '../src/pages/language.ts';
 import { renderPage } from '../src/pages/render.ts';
 import type { InteractionDeps } from './interaction-deps.ts';
+import { showExpiredLink } from './verify-resend.ts';
 
 export function showVerifyEmail(deps: InteractionDeps): RouterMiddleware {
   const { tokens, config } = deps;
@@ -17,7 +19,7 @@ export function showVerifyEmail(deps: InteractionDeps): RouterMiddleware {
     const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
     // Only looked at: the link keeps working until the button is pressed.
     if (!token || !(await tokens.peek(token, 'verify-email'))) {
-      return renderErrorPage(ctx, { reason: 'invalidLink', status: 400, locale, returnTo: '/account' });
+      return showExpiredLink(ctx, deps, locale);
     }
     await renderPage(
       ctx,
@@ -36,8 +38,9 @@ export function verifyEmail(deps: InteractionDeps): RouterMiddleware {
     const body = await readCheckedForm(ctx);
     const token = body.get('token') ?? '';
     const accountId = token ? await tokens.consume(token, 'verify-email') : undefined;
-    if (!accountId) return renderErrorPage(ctx, { reason: 'invalidLink', status: 400, locale, returnTo: '/account' });
+    if (!accountId) return showExpiredLink(ctx, deps, locale);
     await deps.accounts.markEmailVerified(accountId);
+    securityEvent('email.verified', { account_id: accountId, reason: 'verification_link', source: 'interaction' });
     await renderPage(ctx, 'verified', {}, { locale, returnTo: '/account' });
   };
 }

@@ -1,37 +1,148 @@
-// The standalone server: one HTTP listener around the service, stopped cleanly on SIGINT/SIGTERM.
-import { createServer, type Server } from 'node:http';
+// The standalone server: one HTTP listener around the service, and its graceful stop. On SIGTERM (or
+// SIGINT) it first drains: /readyz answers 503 so that the load balancer takes the instance out of
+// rotation, while every request still gets its answer; then the listener closes, the requests in
+// flight finish, the storage closes, and the process exits 0.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SignInConfig } from './config/schema.ts';
 import { createSignInService, type SignInService, type SignInServiceOptions } from './service.ts';
+
+/** How long requests still in flight once the listener is closed may take before their sockets are cut. */
+const IN_FLIGHT_GRACE_MS = 10_000;
 
 export interface RunningServer {
   service: SignInService;
   server: Server;
   url: string;
+  /** True from the start of a shutdown: /readyz answers 503 and responses close their connection. */
+  readonly draining: boolean;
+  /**
+   * Drains for `drainSeconds`, then closes the listener, waits for the requests in flight and closes
+   * the service. Calling it again while it runs ends the drain at once (a second Ctrl-C).
+   */
+  shutdown(drainSeconds: number): Promise<void>;
+  /** Stops without a drain (tests, embedding code). */
   stop(): Promise<void>;
 }
 
-export async function startServer(config: SignInConfig, options: SignInServiceOptions & { port?: number } = {}): Promise<RunningServer> {
+/** The drain period of a config: its own, else 10 s in production and none in development. */
+export function drainSecondsOf(config: Pick<SignInConfig, 'production' | 'shutdown'>): number {
+  return config.shutdown.drainSeconds ?? (config.production ? 10 : 0);
+}
+
+export async function startServer(
+  config: SignInConfig,
+  options: SignInServiceOptions & { port?: number; host?: string } = {},
+): Promise<RunningServer> {
   const service = await createSignInService(config, options);
-  const server = createServer(service.app.callback());
+  const handle = service.app.callback();
+  let draining = false;
+  const server = createServer((req, res) => {
+    if (draining) {
+      // Keep-alive clients open a new connection for their next request, which a load balancer sends
+      // to another instance; a request on an idle connection closed under it would fail instead.
+      res.setHeader('Connection', 'close');
+      if (req.method === 'GET' && pathOf(req) === '/readyz') return notReady(res);
+    }
+    void handle(req, res);
+  });
   // Slow clients on poor networks are normal for our users; idle sockets are still reclaimed.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? config.port, '0.0.0.0', () => resolve());
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? config.port, options.host ?? '0.0.0.0', () => resolve());
+    });
+  } catch (error) {
+    await service.close();
+    throw error;
+  }
   const { port } = server.address() as AddressInfo;
+
+  let endDrain: () => void = () => {};
+  let stopping: Promise<void> | undefined;
+  const shutdown = (drainSeconds: number): Promise<void> => {
+    if (stopping) {
+      endDrain();
+      return stopping;
+    }
+    draining = true;
+    stopping = (async () => {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, drainSeconds * 1000);
+        endDrain = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      await closeListener(server);
+      await service.close();
+    })();
+    return stopping;
+  };
+
   return {
     service,
     server,
     url: `http://localhost:${port}`,
-    async stop() {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      });
-      await service.close();
+    get draining() {
+      return draining;
     },
+    shutdown,
+    stop: () => shutdown(0),
   };
+}
+
+/**
+ * Runs until SIGTERM or SIGINT, then shuts down gracefully; resolves with the exit code. A second
+ * signal during the drain skips the rest of it.
+ */
+export function stopOnSignals(running: RunningServer, drainSeconds: number, log: (line: string) => void): Promise<number> {
+  return new Promise((resolve) => {
+    const onSignal = (signal: NodeJS.Signals): void => {
+      if (running.draining) {
+        log(`${signal}: stopping now`);
+      } else if (drainSeconds > 0) {
+        log(`${signal}: draining for ${drainSeconds} s (/readyz answers 503), then stopping`);
+      }
+      running.shutdown(drainSeconds).then(
+        () => {
+          process.off('SIGTERM', onSignal);
+          process.off('SIGINT', onSignal);
+          log('stopped');
+          resolve(0);
+        },
+        (error: unknown) => {
+          log(`stopped with an error: ${error instanceof Error ? error.message : String(error)}`);
+          resolve(1);
+        },
+      );
+    };
+    process.on('SIGTERM', onSignal);
+    process.on('SIGINT', onSignal);
+  });
+}
+
+/**
+ * Stops accepting connections and waits for the requests in flight, cutting them after a grace period.
+ * Connections idle at that point close at once: every response of the drain said Connection: close, so
+ * those have been idle for the whole drain, and no client is about to use them.
+ */
+async function closeListener(server: Server): Promise<void> {
+  const cut = setTimeout(() => server.closeAllConnections(), IN_FLIGHT_GRACE_MS);
+  try {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  } finally {
+    clearTimeout(cut);
+  }
+}
+
+const pathOf = (req: IncomingMessage): string => (req.url ?? '/').split('?', 1)[0];
+
+function notReady(res: ServerResponse): void {
+  res.statusCode = 503;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Cache-Control', 'no-store');
+  res.end(JSON.stringify({ status: 'draining' }));
 }

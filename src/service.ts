@@ -11,22 +11,34 @@ import { interactionRoutes } from '../interactions/interaction-router.ts';
 import { accountRoutes } from './account-page/account-router.ts';
 import { EmailTokenStore } from './accounts/email-tokens.ts';
 import { createRateLimits } from './accounts/rate-limits.ts';
-import { AccountSessions } from './accounts/sessions.ts';
+import { AccountSessionStore } from './accounts/sessions.ts';
 import { AccountStore } from './accounts/store.ts';
+import { backfillUsernameSkeletons } from './accounts/username-skeletons.ts';
 import { ClientRegistry } from './clients/registry.ts';
 import type { SignInConfig } from './config/schema.ts';
 import { ConsentStore } from './consents/store.ts';
+import { withConsentsFollowingGrants } from './grants/consent-lifetime.ts';
 import { grantRevocation } from './grants/revoke.ts';
 import { healthRoutes } from './http/health.ts';
+import { pageNotFound, protocolEdge, requestEdge, responseHeaders } from './http/http-edge.ts';
 import { trustProxies } from './http/proxy.ts';
 import { markStorageOutages, storageOutageResponses } from './http/storage-outage.ts';
-import { loadKeysFromDatabase, loadKeysFromFile, type PrivateJwk } from './keys/signing-keys.ts';
+import { clientAuthLimits } from './http/client-auth-limit.ts';
+import { logEngineEvents, logTokenReuse } from './http/engine-log.ts';
+import { requestIds } from './http/request-id.ts';
+import { createLogger, type DestinationStream, type Logger } from './log/logger.ts';
+import { engineKeys, keySource, loadSigningKeys, watchSigningKeys, type SigningKey } from './keys/signing-keys.ts';
 import { AccountMail } from './mail/account-mail.ts';
 import { createMailer } from './mail/mailer.ts';
+import { loadBrand, serveLogo, shareBrand } from './pages/branding.ts';
 import { pageViews } from './pages/views.ts';
 import { invalidateCachedClients } from './provider/client-adapter.ts';
+import { accountSessions } from './provider/account-sessions.ts';
 import { createProvider } from './provider/create-provider.ts';
+import { commitTokenResponses } from './provider/token-commit.ts';
+import { replaceSigningKeys } from './provider/engine.ts';
 import { portalRoutes } from './portal/portal-router.ts';
+import { PORTAL_SESSION_MODEL } from './portal/portal-session.ts';
 import type { ServiceContext } from './service-context.ts';
 
 const isEnginePath = (path: string): boolean => path.startsWith('/oauth/') || path.startsWith('/.well-known/');
@@ -41,6 +53,10 @@ export interface SignInServiceOptions {
   migrations?: 'auto' | 'check';
   /** Seconds between sweeps of expired rows; 0 turns the sweep off. Default 600. */
   sweepIntervalSeconds?: number;
+  /** Where the log lines go (stdout by default); tests pass a stream that keeps them. */
+  logDestination?: DestinationStream;
+  /** The clock of the signing-key schedule (when a rotated key starts signing); tests move it. */
+  clock?: () => Date;
 }
 
 export interface SignInService {
@@ -49,43 +65,67 @@ export interface SignInService {
   provider: Provider;
   context: ServiceContext;
   storage: Storage;
+  /** Reads the signing keys again now (running instances also do so on their own; see src/keys/key-watcher.ts). */
+  refreshSigningKeys(): Promise<void>;
+  /** The service's logger (security events, unexpected errors), for an embedding server's own lines. */
+  logger: Logger;
   close(): Promise<void>;
 }
 
 export async function createSignInService(config: SignInConfig, options: SignInServiceOptions = {}): Promise<SignInService> {
+  // The logo is read first: a wrong branding.logo stops the start before anything is opened.
+  const brand = await loadBrand(config.branding);
   const storage = options.storage ?? (await openStorage(config.storage));
   const { db } = storage;
-  let keys: PrivateJwk[];
+  let keys: SigningKey[];
   try {
     const mode = options.migrations ?? (config.storage.kind === 'embedded' ? 'auto' : 'check');
     if (mode === 'auto') await migrate(db);
     else await assertSchemaCurrent(db);
-    keys =
-      config.keys.source === 'file'
-        ? await loadKeysFromFile(config.keys.file!, config.keys.algorithms)
-        : await loadKeysFromDatabase(db, config.keys.algorithms, config.secrets.keyEncryptionKey);
+    // Accounts created before migration 008 get the skeleton of their username (username-skeletons.ts).
+    await backfillUsernameSkeletons(db);
+    keys = await loadSigningKeys(config, db);
   } catch (error) {
     // A service that cannot start leaves no connection or lock behind.
     if (!options.storage) await storage.close();
     throw error;
   }
 
-  const adapters = storage.adapterFactory({ refreshTokenReuseGrace: config.ttl.refreshTokenReuseGrace });
   const accounts = new AccountStore(db);
   const clients = new ClientRegistry(db);
   const consents = new ConsentStore(db);
+  // One view of the engine's storage for the engine and for us alike: a consent follows its grant.
+  const adapters = withConsentsFollowingGrants(
+    storage.adapterFactory({ refreshTokenReuseGrace: config.ttl.refreshTokenReuseGrace, refreshTokenAbsolute: config.ttl.refreshTokenAbsolute }),
+    consents,
+  );
+  const grants = grantRevocation(adapters, consents);
+  // Every signed-in session is recorded for "sign out everywhere" before the engine saves it.
+  const sessionRecords = new AccountSessionStore(db);
 
-  const provider = createProvider(config, { adapters, accounts, clients, consents, keys });
+  const logger = createLogger({ level: config.log.level, pretty: config.log.pretty ?? !config.production, destination: options.logDestination });
+  const limits = createRateLimits(config.rateLimit, { db, redis: storage.redis, redisKeyPrefix: config.storage.redis?.keyPrefix });
+  const clientAuth = clientAuthLimits(limits);
+
+  const clock = options.clock ?? (() => new Date());
+  const provider = createProvider(config, {
+    adapters,
+    accounts,
+    clients,
+    consents,
+    keys: engineKeys(keys, clock()),
+    tokens: { revokeGrant: grants.revokeGrant, onReuse: logTokenReuse },
+    sessions: sessionRecords,
+    clientAuthGate: clientAuth.gate,
+  });
   const context: ServiceContext = { config, db, accounts, clients, consents, provider, adapters, redis: storage.redis };
   markStorageOutages(provider);
+  clientAuth.watch(provider);
+  logEngineEvents(provider);
 
-  const grants = grantRevocation(adapters, consents);
   const tokens = new EmailTokenStore(db);
-  const mail = new AccountMail(config, tokens, createMailer(config.mail));
-  const limits = createRateLimits(config.rateLimit, { db, redis: storage.redis, redisKeyPrefix: config.storage.redis?.keyPrefix });
-  // Follows the engine's session events from the start, exactly once, for "sign out everywhere".
-  const sessions = new AccountSessions(db, provider);
-  sessions.track();
+  const mail = new AccountMail(config, tokens, createMailer(config.mail), brand);
+  const sessions = accountSessions(provider, sessionRecords);
 
   // Other instances (and the CLI) change clients too: migration 003 announces every change on this
   // channel, so the client cache drops it at once instead of serving an old secret for its TTL.
@@ -97,6 +137,15 @@ export async function createSignInService(config: SignInConfig, options: SignInS
     reset: () => invalidateCachedClients(clients), // notices sent while disconnected are lost
   });
   await clientChanges?.ready;
+  // A rotation (by the CLI or another instance) reaches this engine without a restart: on the channel
+  // migration 006 announces key changes on, at a waiting key's activation time, and every minute.
+  const signingKeys = watchSigningKeys(keys, {
+    read: () => keySource(config, db).read(),
+    apply: (jwks) => replaceSigningKeys(provider, jwks),
+    now: clock,
+    listen: (changed) => db.listen?.('signin_keys', { message: changed, reset: changed }),
+  });
+  await signingKeys.ready;
 
   // A deleted application loses every grant and token it was given.
   clients.onChange(async (clientId) => {
@@ -106,20 +155,39 @@ export async function createSignInService(config: SignInConfig, options: SignInS
   const app = new Koa();
   app.keys = config.secrets.cookieKeys;
   trustProxies(app, config);
+  // Every line of a request carries its id; an error that escapes every face is logged there, once.
+  app.silent = true;
+  app.use(requestIds(logger));
+  // Every page, the engine's included, shows the deployment's name, logo and links.
+  app.use(shareBrand(brand));
   // Pages render through koa-views (ctx.render). The engine's own app installs it too, for its error and
   // logout pages and, on the way out of the engine, the outage page: protocol requests pay for it once.
   provider.use(pageViews());
   const pages = compose([
     pageViews(),
-    await portalRoutes({ config, provider, accounts, clients }),
+    await portalRoutes({ config, provider, accounts, clients, portalSessions: adapters(PORTAL_SESSION_MODEL) }),
     interactionRoutes({ config, provider, accounts, clients, consents, limits, mail, tokens, sessions, grants }),
-    accountRoutes({ config, provider, accounts, clients, consents, limits, sessions, grants }),
+    accountRoutes({ config, provider, accounts, clients, consents, limits, mail, sessions, grants }),
   ]);
-  const engine = compose([storageOutageResponses(config), mount(provider)]);
+  // Redemptions commit once the engine's answer is complete (token-commit.ts); any failure on the way
+  // out of the engine, its own or a commit's, is turned into a 503 or a generic error by the outer one.
+  // Failed client authentications are limited before the engine runs (client-auth-limit.ts).
+  const engine = compose([
+    storageOutageResponses(config),
+    protocolEdge(config, clients),
+    clientAuth.middleware,
+    commitTokenResponses({ revokeGrant: grants.revokeGrant, onReuse: logTokenReuse }),
+    mount(provider),
+  ]);
+  // Headers on every response, then malformed or misdirected requests refused before any route (http-edge.ts).
+  app.use(responseHeaders(config));
   app.use(healthRoutes(() => pingStorage(storage)));
+  app.use(requestEdge(config));
+  app.use(serveLogo(brand));
   // Protocol requests go straight to the engine: none of the pages' routers has anything to say about
   // them, and token, userinfo and discovery are the hot paths.
-  app.use((ctx, next) => (isEnginePath(ctx.path) ? engine(ctx, next) : pages(ctx, () => engine(ctx, next))));
+  const notFound = pageNotFound(config);
+  app.use((ctx, next) => (isEnginePath(ctx.path) ? engine(ctx, next) : pages(ctx, () => notFound(ctx, next))));
 
   const sweepSeconds = options.sweepIntervalSeconds ?? 600;
   const sweep = sweepSeconds > 0 ? setInterval(() => void sweepExpired(db).catch(() => {}), sweepSeconds * 1000) : undefined;
@@ -130,9 +198,12 @@ export async function createSignInService(config: SignInConfig, options: SignInS
     provider,
     context,
     storage,
+    logger,
+    refreshSigningKeys: () => signingKeys.refresh(),
     async close() {
       if (sweep) clearInterval(sweep);
       await clientChanges?.close();
+      await signingKeys.close();
       if (!options.storage) await storage.close();
     },
   };

@@ -4,6 +4,7 @@ import type { RouterMiddleware } from '@koa/router';
 import type Koa from 'koa';
 import { limitKeyFor } from '../../src/accounts/rate-limits.ts';
 import { translator } from '../../src/i18n/index.ts';
+import { emailDomain, securityEvent } from '../../src/log/security-log.ts';
 import { logMailFailure } from '../../src/mail/account-mail.ts';
 import { csrfToken, readCheckedForm } from '../../src/pages/anti-forgery.ts';
 import { localeFor } from '../../src/pages/language.ts';
@@ -46,6 +47,7 @@ export function submitForgot(deps: InteractionDeps): RouterMiddleware {
     // Not awaited: waiting for the mail server only for registered addresses would tell them apart by
     // the answer's time. A failure is still logged.
     if (allowed && account) void deps.mail.sendReset(account, locale).catch(logMailFailure);
+    if (!allowed) securityEvent('mail.throttled', { limit: 'mail', account_id: account?.id, email_domain: emailDomain(email), source: 'interaction' });
     await renderPage(ctx, 'forgot-sent', { email, back }, { locale, returnTo: back });
   };
 }

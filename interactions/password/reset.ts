@@ -7,6 +7,7 @@ import { checkPassword } from '../../src/accounts/password-policy.ts';
 import { accountLimitKey } from '../../src/accounts/rate-limits.ts';
 import { PASSWORD_MESSAGES } from '../../src/accounts/rule-messages.ts';
 import { translator } from '../../src/i18n/index.ts';
+import { securityEvent } from '../../src/log/security-log.ts';
 import { csrfToken, readCheckedForm } from '../../src/pages/anti-forgery.ts';
 import { renderErrorPage } from '../../src/pages/error-page.ts';
 import { localeFor } from '../../src/pages/language.ts';
@@ -20,7 +21,7 @@ function showReset(ctx: Koa.Context, config: Config, token: string, error: strin
     ctx,
     'reset',
     { csrf: csrfToken(ctx, config.issuer), token, error },
-    { locale: localeFor(ctx, config), status, returnTo: `/password/reset?token=${encodeURIComponent(token)}` },
+    { locale: localeFor(ctx, config), status, returnTo: `/password/reset?token=${encodeURIComponent(token)}`, scripts: ['show-password.js'] },
   );
 }
 
@@ -53,6 +54,7 @@ export function submitReset(deps: InteractionDeps): RouterMiddleware {
       return renderErrorPage(ctx, { reason: 'invalidLink', status: 400, locale, returnTo: '/account' });
     }
     await accounts.setPassword(account.id, password);
+    securityEvent('password.reset', { account_id: account.id, source: 'interaction' });
     await tokens.revokeAll(account.id, 'reset-password');
     // Whoever knew the old password is signed out; reading the mailbox proved who the owner is.
     await sessions.endAll(account.id);
@@ -62,6 +64,7 @@ export function submitReset(deps: InteractionDeps): RouterMiddleware {
     await limits.loginPerAccount.reset(accountLimitKey(account.id));
     // Reaching the mailbox also proves the address.
     if (!account.emailVerified) await accounts.markEmailVerified(account.id);
+    if (!account.emailVerified) securityEvent('email.verified', { account_id: account.id, reason: 'password_reset', source: 'interaction' });
     await renderPage(ctx, 'reset-done', {}, { locale, returnTo: '/account' });
   };
 }

@@ -1,8 +1,11 @@
 // What a signed-in user does on the account page: revoke an application, change the password, sign out
 // of every session. Each one answers with a redirect to the page and a notice (post/redirect/get).
 import type Koa from 'koa';
-import { guardedLogin } from '../accounts/login-guard.ts';
+import { loggedSignIn } from '../accounts/logged-sign-in.ts';
 import { checkPassword } from '../accounts/password-policy.ts';
+import { securityEvent } from '../log/security-log.ts';
+import { logMailFailure } from '../mail/account-mail.ts';
+import { resendVerification } from '../mail/verification-resend.ts';
 import { PASSWORD_MESSAGES } from '../accounts/rule-messages.ts';
 import { localeFor } from '../pages/language.ts';
 import { answerTooManyAttempts } from '../pages/too-many-attempts.ts';
@@ -24,6 +27,7 @@ export function revokeApplication(deps: AccountPageDeps): Koa.Middleware {
     await deps.consents.forget({ accountId: account.id, clientId });
     // Only an application this user had shared data with is named on the next page.
     if (consents.length > 0) rememberRevoked(ctx, deps, account.id, clientId);
+    if (consents.length > 0) securityEvent('consent.revoked', { account_id: account.id, client_id: clientId, source: 'account_page' });
     backToAccount(ctx, '?notice=revoked');
   };
 }
@@ -38,7 +42,7 @@ export function changePassword(deps: AccountPageDeps): Koa.Middleware {
     const current = body.get('current_password') ?? '';
     const next = body.get('new_password') ?? '';
     // The current password goes through the same limits as a sign-in: a stolen session must not become a password oracle.
-    const check = await guardedLogin(deps, account.email, current, ctx.ip);
+    const check = await loggedSignIn(deps, account.email, current, ctx.ip, { source: 'account_page', purpose: 'password_check', accountId: account.id });
     if (!check.ok && check.reason === 'tooMany') {
       return answerTooManyAttempts(ctx, check.retryAfterSeconds, (message, status) =>
         renderAccount(ctx, deps, account, { locale, status, error: { form: 'password', message: message.key, vars: message.vars } }),
@@ -55,7 +59,21 @@ export function changePassword(deps: AccountPageDeps): Koa.Middleware {
     // Applications lose their grants too: their refresh tokens would otherwise outlive the old password.
     await deps.grants.revokeAccountGrants(account.id);
     await startSession(ctx, deps.provider, deps.config, account.id);
+    securityEvent('password.changed', { account_id: account.id, source: 'account_page' });
     backToAccount(ctx, '?notice=password');
+  };
+}
+
+/** POST /account/verify-email: a new verification link for an address not verified yet, within the mail limits. */
+export function resendVerificationLink(deps: AccountPageDeps): Koa.Middleware {
+  return async function resendVerificationLinkRoute(ctx) {
+    await readAccountForm(ctx, deps);
+    const account = await signedInAccount(ctx, deps);
+    if (!account) return backToAccount(ctx);
+    const { outcome, send } = await resendVerification(deps, account, { locale: localeFor(ctx, deps.config), ip: ctx.ip, source: 'account_page' });
+    // The user is signed in and the address is theirs: waiting for the mail server tells nobody anything.
+    await send?.catch(logMailFailure);
+    backToAccount(ctx, outcome === 'throttled' ? '?notice=verification-throttled' : '?notice=verification-sent');
   };
 }
 
@@ -69,6 +87,7 @@ export function endAllSessions(deps: AccountPageDeps): Koa.Middleware {
     const session = await currentSession(ctx, deps.provider);
     if (session) await session.destroy();
     clearSessionCookie(ctx, deps.provider, deps.config);
+    securityEvent('session.ended_everywhere', { account_id: account?.id ?? session?.accountId, source: 'account_page' });
     backToAccount(ctx, '?notice=signed-out');
   };
 }

@@ -7,6 +7,7 @@ import type { ClientRegistry } from '../clients/registry.ts';
 import type { SignInConfig } from '../config/schema.ts';
 import type { ConsentStore } from '../consents/store.ts';
 import type { GrantRevocation } from '../grants/revoke.ts';
+import type { AccountMail } from '../mail/account-mail.ts';
 
 export interface AccountPageDeps {
   config: SignInConfig;
@@ -15,7 +16,9 @@ export interface AccountPageDeps {
   accounts: Pick<AccountStore, 'findById' | 'findByEmail' | 'authenticate' | 'setPassword'>;
   clients: Pick<ClientRegistry, 'get'>;
   consents: Pick<ConsentStore, 'listForAccount' | 'forget'>;
-  limits: Pick<RateLimits, 'loginPerAccount' | 'loginPerIp'>;
+  limits: Pick<RateLimits, 'loginPerAccount' | 'loginPerIp' | 'mailPerAddress' | 'mailPerIp'>;
+  /** A new verification link ("Renvoyer le lien"). */
+  mail: Pick<AccountMail, 'sendVerification'>;
   sessions: Pick<AccountSessions, 'endAll'>;
   grants: Pick<GrantRevocation, 'revokeGrant' | 'revokeAccountGrants'>;
 }

@@ -13,6 +13,8 @@ const NOTICES: Readonly<Record<string, MessageKey>> = {
   password: 'account.password.changed',
   'signed-out': 'account.sessions.ended',
   revoked: 'account.apps.revoked',
+  'verification-sent': 'account.verify.sent',
+  'verification-throttled': 'account.verify.throttled',
 };
 
 export interface PageState {
@@ -20,6 +22,8 @@ export interface PageState {
   status?: number;
   /** A message about a form of the page, shown at that form. */
   error?: { form: 'login' | 'password'; message: MessageKey; vars?: MessageVars };
+  /** Over the sign-in limits: the message links to password reset, which lifts the account's limit. */
+  offerReset?: boolean;
   email?: string;
 }
 
@@ -70,8 +74,9 @@ export async function renderAccountLogin(ctx: Koa.Context, deps: PageDeps, state
       email: state.email ?? '',
       notice: await notice(ctx, deps, state.locale),
       error: state.error ? t(state.error.message, state.error.vars) : null,
+      offerReset: state.offerReset === true,
     },
-    { locale: state.locale, status: state.status, returnTo: '/account' },
+    { locale: state.locale, status: state.status, returnTo: '/account', scripts: ['show-password.js'] },
   );
 }
 
@@ -87,6 +92,6 @@ export async function renderAccount(ctx: Koa.Context, deps: PageDeps, account: A
       notice: await notice(ctx, deps, state.locale, account.id),
       passwordError: state.error?.form === 'password' ? t(state.error.message, state.error.vars) : null,
     },
-    { locale: state.locale, status: state.status, returnTo: '/account' },
+    { locale: state.locale, status: state.status, returnTo: '/account', scripts: ['show-password.js'] },
   );
 }

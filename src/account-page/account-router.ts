@@ -8,19 +8,25 @@ import type Koa from 'koa';
 import { localeFor } from '../pages/language.ts';
 import { pageErrors } from '../pages/page-errors.ts';
 import { pageHeaders } from '../pages/render.ts';
-import { changePassword, endAllSessions, revokeApplication } from './account-actions.ts';
+import { changePassword, endAllSessions, resendVerificationLink, revokeApplication } from './account-actions.ts';
 import type { AccountPageDeps } from './account-deps.ts';
 import { renderAccount, renderAccountLogin } from './account-pages.ts';
 import { signedInAccount, signInToAccount } from './account-sign-in.ts';
 
 export function accountRoutes(deps: AccountPageDeps): Koa.Middleware {
   const router = new Router();
-  const page = [pageHeaders(), pageErrors(deps.config, { face: 'account page' })];
+  const page = [pageHeaders(), pageErrors(deps.config, { face: 'account_page' })];
   router.get('/account', ...page, showAccount(deps));
   router.post('/account/login', ...page, signInToAccount(deps));
   router.post('/account/revoke', ...page, revokeApplication(deps));
   router.post('/account/password', ...page, changePassword(deps));
   router.post('/account/sessions/end', ...page, endAllSessions(deps));
+  router.post('/account/verify-email', ...page, resendVerificationLink(deps));
+  // The service's home is the user's own page: GET / (under the mount path) leads there.
+  router.get('/', (ctx) => {
+    ctx.status = 303;
+    ctx.redirect(`${ctx.mountPath ?? ''}/account`);
+  });
   // The router types its middleware for contexts that already carry `params`; it adds them itself.
   return router.routes() as unknown as Koa.Middleware;
 }

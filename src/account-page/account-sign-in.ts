@@ -1,7 +1,7 @@
 // Who is signed in to the account page (the engine session's account), the page's own sign-in form,
 // and what every form post of the page starts with.
 import type Koa from 'koa';
-import { guardedLogin } from '../accounts/login-guard.ts';
+import { loggedSignIn } from '../accounts/logged-sign-in.ts';
 import type { Account } from '../accounts/store.ts';
 import { readCheckedForm } from '../pages/anti-forgery.ts';
 import { localeFor } from '../pages/language.ts';
@@ -39,10 +39,10 @@ export function signInToAccount(deps: AccountPageDeps): Koa.Middleware {
     if (!email || !password) {
       return renderAccountLogin(ctx, deps, { locale, email, status: 400, error: { form: 'login', message: 'login.error.missing' } });
     }
-    const outcome = await guardedLogin(deps, email, password, ctx.ip);
+    const outcome = await loggedSignIn(deps, email, password, ctx.ip, { source: 'account_page' });
     if (!outcome.ok && outcome.reason === 'tooMany') {
       return answerTooManyAttempts(ctx, outcome.retryAfterSeconds, (message, status) =>
-        renderAccountLogin(ctx, deps, { locale, email, status, error: { form: 'login', message: message.key, vars: message.vars } }),
+        renderAccountLogin(ctx, deps, { locale, email, status, offerReset: true, error: { form: 'login', message: message.key, vars: message.vars } }),
       );
     }
     if (!outcome.ok) {

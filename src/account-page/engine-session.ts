@@ -5,6 +5,7 @@
 // and found through the engine door.
 import type Koa from 'koa';
 import type Provider from 'oidc-provider';
+import { serviceCookiePath } from '../config/issuer-path.ts';
 import type { SignInConfig } from '../config/schema.ts';
 import { findSession, sessionCookieName, startSignedInSession, type EngineSession } from '../provider/engine.ts';
 
@@ -24,12 +25,21 @@ export async function startSession(ctx: Koa.Context, provider: Provider, config:
   setCookie(ctx, provider, config, session.id, session.expiresAt);
 }
 
-export function clearSessionCookie(ctx: Koa.Context, provider: Provider, config: SignInConfig): void {
+export function clearSessionCookie(ctx: Koa.Context, provider: Provider, config: Pick<SignInConfig, 'issuer'>): void {
   setCookie(ctx, provider, config, null);
 }
 
-function setCookie(ctx: Koa.Context, provider: Provider, config: SignInConfig, value: string | null, expires?: Date): void {
+/** Signs this browser out of the service: its engine session ends and its cookie is cleared. */
+export async function endCurrentSession(ctx: Koa.Context, provider: Provider, config: Pick<SignInConfig, 'issuer'>): Promise<void> {
+  const session = await currentSession(ctx, provider);
+  if (session) await session.destroy();
+  clearSessionCookie(ctx, provider, config);
+}
+
+function setCookie(ctx: Koa.Context, provider: Provider, config: Pick<SignInConfig, 'issuer'>, value: string | null, expires?: Date): void {
   const secure = config.issuer.startsWith('https://');
   if (secure) ctx.cookies.secure = true;
-  ctx.cookies.set(sessionCookieName(provider), value, { httpOnly: true, sameSite: 'lax', secure, signed: true, overwrite: true, path: '/', ...(expires ? { expires } : {}) });
+  // Under the service's prefix, as the engine sets it (cookies.long.path in src/provider/configuration.ts).
+  const path = serviceCookiePath(config.issuer);
+  ctx.cookies.set(sessionCookieName(provider), value, { httpOnly: true, sameSite: 'lax', secure, signed: true, overwrite: true, path, ...(expires ? { expires } : {}) });
 }

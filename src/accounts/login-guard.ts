@@ -4,6 +4,19 @@
 import type { Account, AccountStore } from './store.ts';
 import { addressLimitKey, type RateLimits } from './rate-limits.ts';
 
+/**
+ * The password was right but an administrator has disabled the account. Thrown rather than returned,
+ * so that every sign-in form shows the same page (src/pages/page-errors.ts) without a branch of its
+ * own; only someone who knows the password learns that the account is disabled.
+ */
+export class AccountDisabledError extends Error {
+  override name = 'AccountDisabledError';
+
+  constructor(readonly accountId: string) {
+    super('this account is disabled');
+  }
+}
+
 export type LoginOutcome = { ok: true; account: Account } | { ok: false; reason: 'invalid' } | { ok: false; reason: 'tooMany'; retryAfterSeconds: number };
 
 export async function guardedLogin(
@@ -22,8 +35,10 @@ export async function guardedLogin(
   if (wait > 0) return { ok: false, reason: 'tooMany', retryAfterSeconds: wait };
   const account = await deps.accounts.authenticate(email, password);
   if (!account) return { ok: false, reason: 'invalid' };
+  if (account.disabled) throw new AccountDisabledError(account.id);
   // A successful sign-in clears the account's failures; the IP keeps its failures (one IP, many
   // accounts) but not this success.
   await Promise.all([loginPerAccount.reset(accountKey), loginPerIp.refund(ip)]);
-  return { ok: true, account };
+  const { disabled: _disabled, ...signedIn } = account;
+  return { ok: true, account: signedIn };
 }

@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Queryable } from '../../adapters/sql/database.ts';
+import { rethrowClassified, type StorageBackend } from '../../adapters/unavailable.ts';
 import type { SignInConfig } from '../config/schema.ts';
 import { RateLimiterSql } from './sql-rate-limiter.ts';
 import type { Account, AccountStore } from './store.ts';
@@ -20,7 +21,11 @@ export interface RateLimitStores {
 
 /** A counter of events per key, counted up front: each event is counted before the work it limits. */
 export class Limiter {
-  constructor(private readonly limiter: RateLimiterAbstract) {}
+  constructor(
+    private readonly limiter: RateLimiterAbstract,
+    // Where the counters live: a failure to reach it is that store's outage (a 503), not a bug.
+    private readonly backend: StorageBackend = 'postgres',
+  ) {}
 
   /** Counts one event and says whether it was allowed (for actions limited up front, such as e-mails). */
   async take(key: string): Promise<boolean> {
@@ -37,17 +42,32 @@ export class Limiter {
       return 0;
     } catch (error) {
       if (error instanceof RateLimiterRes) return Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-      throw error;
+      return rethrowClassified(this.backend, error);
     }
+  }
+
+  /**
+   * How long the key must still wait, without counting anything: 0 while fewer events than the limit
+   * were counted. For limits on failures, which are counted (`consume`) only once they have happened.
+   */
+  async blockedFor(key: string): Promise<number> {
+    let res: RateLimiterRes | null;
+    try {
+      res = await this.limiter.get(hashKey(key));
+    } catch (error) {
+      return rethrowClassified(this.backend, error);
+    }
+    if (!res || res.consumedPoints < this.limiter.points) return 0;
+    return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
   }
 
   /** Gives back one event counted by `consume` (an attempt that turned out not to be a failure). */
   async refund(key: string): Promise<void> {
-    await this.limiter.reward(hashKey(key), 1);
+    await this.limiter.reward(hashKey(key), 1).catch((error: unknown) => rethrowClassified(this.backend, error));
   }
 
   async reset(key: string): Promise<void> {
-    await this.limiter.delete(hashKey(key));
+    await this.limiter.delete(hashKey(key)).catch((error: unknown) => rethrowClassified(this.backend, error));
   }
 }
 
@@ -56,6 +76,10 @@ export interface RateLimits {
   loginPerIp: Limiter;
   mailPerIp: Limiter;
   mailPerAddress: Limiter;
+  /** Failed client authentications per (client_id, IP) pair: see src/http/client-auth-limit.ts. */
+  clientAuthPerClient: Limiter;
+  /** Failed client authentications per IP, whatever the client_id. */
+  clientAuthPerIp: Limiter;
 }
 
 export function createRateLimits(config: SignInConfig['rateLimit'], stores: RateLimitStores): RateLimits {
@@ -65,13 +89,15 @@ export function createRateLimits(config: SignInConfig['rateLimit'], stores: Rate
     const limiter = stores.redis
       ? new RateLimiterRedis({ ...options, keyPrefix: `${stores.redisKeyPrefix ?? ''}${options.keyPrefix}`, storeClient: stores.redis })
       : new RateLimiterSql(stores.db, options);
-    return new Limiter(limiter);
+    return new Limiter(limiter, stores.redis ? 'redis' : 'postgres');
   };
   return {
     loginPerAccount: make('login-account', config.loginPerAccount),
     loginPerIp: make('login-ip', config.loginPerIp),
     mailPerIp: make('mail-ip', config.mailPerIp),
     mailPerAddress: make('mail-address', config.mailPerAddress),
+    clientAuthPerClient: make('client-auth-client', config.clientAuthPerClient),
+    clientAuthPerIp: make('client-auth-ip', config.clientAuthPerIp),
   };
 }
 

@@ -14,6 +14,7 @@ export const PASSWORD_MESSAGES: Readonly<Record<PasswordProblem, MessageKey>> = 
 // One sentence per field for its identity rules: it states the whole rule, whichever part was broken.
 const EMAIL_MESSAGE: MessageKey = 'signup.error.email';
 const USERNAME_MESSAGE: MessageKey = 'signup.error.username';
+const USERNAME_SCRIPTS_MESSAGE: MessageKey = 'signup.error.usernameScripts';
 const FIRST_NAME_MESSAGE: MessageKey = 'signup.error.firstName';
 
 export function ruleMessage(problem: AccountRuleProblem): MessageKey {
@@ -21,7 +22,7 @@ export function ruleMessage(problem: AccountRuleProblem): MessageKey {
     case 'email':
       return EMAIL_MESSAGE;
     case 'username':
-      return USERNAME_MESSAGE;
+      return problem.reason === 'mixedScripts' ? USERNAME_SCRIPTS_MESSAGE : USERNAME_MESSAGE;
     case 'firstName':
       return FIRST_NAME_MESSAGE;
     case 'password':

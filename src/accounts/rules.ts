@@ -3,6 +3,7 @@
 // that no door accepts what another refuses. Each refusal names the field and a stable reason, which
 // `rule-messages.ts` turns into catalog keys.
 import { checkPassword, type PasswordProblem } from './password-policy.ts';
+import { mixesScripts } from './username-key.ts';
 
 export interface AccountFields {
   email: string;
@@ -16,7 +17,7 @@ export type AccountField = keyof AccountFields;
 /** What an account field may be refused for. */
 export type AccountRuleProblem =
   | { field: 'email'; reason: 'invalid' }
-  | { field: 'username'; reason: 'invalid' }
+  | { field: 'username'; reason: 'invalid' | 'mixedScripts' }
   | { field: 'firstName'; reason: 'missing' | 'tooLong' }
   | { field: 'password'; reason: PasswordProblem };
 
@@ -26,7 +27,8 @@ export type AccountRuleReason = AccountRuleProblem['reason'];
 // 254 characters is the longest address SMTP can carry (RFC 5321 path limit).
 const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/u;
 const EMAIL_MAX_LENGTH = 254;
-// Letters and digits of any script (so "aïcha" is welcome), plus the usual separators.
+// Letters and digits of any script (so "aïcha" is welcome), plus the usual separators; the letters of
+// one script only (username-key.ts: look-alikes are also refused against existing names, by the store).
 const USERNAME = /^[\p{L}\p{N}._-]{3,32}$/u;
 export const FIRST_NAME_MAX_LENGTH = 64;
 
@@ -35,6 +37,7 @@ export function checkAccountDetails(fields: Omit<AccountFields, 'password'>): Ac
   const problems: AccountRuleProblem[] = [];
   if (!EMAIL.test(fields.email) || fields.email.length > EMAIL_MAX_LENGTH) problems.push({ field: 'email', reason: 'invalid' });
   if (!USERNAME.test(fields.username)) problems.push({ field: 'username', reason: 'invalid' });
+  else if (mixesScripts(fields.username)) problems.push({ field: 'username', reason: 'mixedScripts' });
   // Counted in code points, as the user sees the name.
   if (!fields.firstName) problems.push({ field: 'firstName', reason: 'missing' });
   else if ([...fields.firstName].length > FIRST_NAME_MAX_LENGTH) problems.push({ field: 'firstName', reason: 'tooLong' });

@@ -1,32 +1,17 @@
 // Which engine sessions belong to which account. Sessions may live in Redis, where finding them by
-// account would mean scanning every key; instead each save is recorded here (by session uid, which
-// stays the same when the engine rotates the session id), and "sign out everywhere" reads this list.
-import type Provider from 'oidc-provider';
+// account would mean scanning every key; instead each signed-in session is recorded here before it is
+// saved (by session uid, which stays the same when the engine rotates the session id), and "sign out
+// everywhere" reads this list. The engine side (recording on save, ending sessions) is on the provider
+// floor: src/provider/engine/session-storage.ts and src/provider/account-sessions.ts.
 import type { Queryable } from '../../adapters/sql/database.ts';
-import { findSessionByUid } from '../provider/engine.ts';
 
-interface SessionLike {
-  uid: string;
-  accountId?: string;
-  exp?: number;
+/** What the pages ask of sessions: end every one of an account (returns how many were ended). */
+export interface AccountSessions {
+  endAll(accountId: string): Promise<number>;
 }
 
-export class AccountSessions {
-  constructor(
-    private readonly db: Queryable,
-    private readonly provider: Provider,
-  ) {}
-
-  /** Follows the engine's session events. Failures are logged (without ids) and never break a sign-in. */
-  track(): void {
-    this.provider.on('session.saved', (session: SessionLike) => {
-      if (!session.accountId || !session.exp) return;
-      void this.record(session.uid, session.accountId, session.exp).catch(logFailure);
-    });
-    this.provider.on('session.destroyed', (session: SessionLike) => {
-      void this.db.query('DELETE FROM account_sessions WHERE session_uid = $1', [session.uid]).catch(logFailure);
-    });
-  }
+export class AccountSessionStore {
+  constructor(private readonly db: Queryable) {}
 
   async record(uid: string, accountId: string, expiresAtEpoch: number): Promise<void> {
     await this.db.query(
@@ -36,22 +21,17 @@ export class AccountSessions {
     );
   }
 
-  /** Ends every session of the account, wherever the engine stores them; returns how many were found. */
-  async endAll(accountId: string): Promise<number> {
-    const res = await this.db.query<{ session_uid: string }>('SELECT session_uid FROM account_sessions WHERE account_id = $1', [accountId]);
-    let ended = 0;
-    for (const { session_uid: uid } of res.rows) {
-      const session = await findSessionByUid(this.provider, uid);
-      if (session) {
-        await session.destroy();
-        ended += 1;
-      }
-    }
-    await this.db.query('DELETE FROM account_sessions WHERE account_id = $1 OR expires_at < now()', [accountId]);
-    return ended;
+  async forget(uid: string): Promise<void> {
+    await this.db.query('DELETE FROM account_sessions WHERE session_uid = $1', [uid]);
   }
-}
 
-function logFailure(error: unknown): void {
-  console.error('session tracking failed', { error: error instanceof Error ? error.message : String(error) });
+  async uidsOf(accountId: string): Promise<string[]> {
+    const res = await this.db.query<{ session_uid: string }>('SELECT session_uid FROM account_sessions WHERE account_id = $1', [accountId]);
+    return res.rows.map((r) => r.session_uid);
+  }
+
+  /** Forgets the account's records (its sessions were ended), and expired ones on the way. */
+  async forgetAccount(accountId: string): Promise<void> {
+    await this.db.query('DELETE FROM account_sessions WHERE account_id = $1 OR expires_at < now()', [accountId]);
+  }
 }

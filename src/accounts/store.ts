@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../adapters/sql/database.ts';
 import { hashPassword, verifyDecoy, verifyPassword } from './password.ts';
 import { assertNoProblems, checkNewAccount, checkNewPassword } from './rules.ts';
+import { usernameSkeleton } from './username-key.ts';
 
 export interface Account {
   id: string;
@@ -11,6 +12,14 @@ export interface Account {
   emailVerified: boolean;
   username: string;
   firstName: string;
+}
+
+/** An account as an administrator sees it: with its dates and whether it may sign in. */
+export interface AccountDetails extends Account {
+  createdAt: Date;
+  updatedAt: Date;
+  /** Set while the account is disabled: its password no longer signs in. */
+  disabledAt: Date | null;
 }
 
 export interface NewAccount {
@@ -28,6 +37,9 @@ interface Row {
   username: string;
   first_name: string;
   password_hash: string;
+  created_at: Date;
+  updated_at: Date;
+  disabled_at: Date | null;
 }
 
 const toAccount = (r: Row): Account => ({
@@ -38,9 +50,23 @@ const toAccount = (r: Row): Account => ({
   firstName: r.first_name,
 });
 
+const toDetails = (r: Row): AccountDetails => ({
+  ...toAccount(r),
+  createdAt: new Date(r.created_at),
+  updatedAt: new Date(r.updated_at),
+  disabledAt: r.disabled_at ? new Date(r.disabled_at) : null,
+});
+
+// `%`, `_` and `\` are literal in a search: LIKE would read them as patterns.
+const likePattern = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 export class DuplicateAccountError extends Error {
-  constructor(readonly field: 'email' | 'username') {
-    super(`an account with this ${field} already exists`);
+  /** `lookalike`: the username only looks like a taken one (username-key.ts). */
+  constructor(
+    readonly field: 'email' | 'username',
+    readonly reason: 'taken' | 'lookalike' = 'taken',
+  ) {
+    super(reason === 'lookalike' ? 'this username looks too much like an existing one' : `an account with this ${field} already exists`);
     this.name = 'DuplicateAccountError';
   }
 }
@@ -59,23 +85,36 @@ export class AccountStore {
   /** Throws AccountRuleError when a field breaks the rules, DuplicateAccountError when the e-mail or username is taken. */
   async create(input: NewAccount): Promise<Account> {
     // The password alone is not trimmed: spaces are part of a passphrase.
-    const fields = { email: input.email.trim(), username: input.username.trim(), firstName: input.firstName.trim(), password: input.password };
+    // The username in its compatibility form (NFKC: full-width letters become plain ones), as compared.
+    const fields = { email: input.email.trim(), username: input.username.trim().normalize('NFKC'), firstName: input.firstName.trim(), password: input.password };
     assertNoProblems(checkNewAccount(fields));
     const id = randomUUID();
     const passwordHash = await hashPassword(fields.password);
     try {
       const res = await this.db.query<Row>(
-        `INSERT INTO accounts (id, email, email_verified, username, first_name, password_hash)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING *`,
-        [id, fields.email, input.emailVerified ?? false, fields.username, fields.firstName, passwordHash],
+        `INSERT INTO accounts (id, email, email_verified, username, first_name, password_hash, username_skeleton)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
+        [id, fields.email, input.emailVerified ?? false, fields.username, fields.firstName, passwordHash, usernameSkeleton(fields.username)],
       );
       return toAccount(res.rows[0]);
     } catch (error) {
       const constraint = (error as { constraint?: string }).constraint ?? String((error as Error).message);
       if (constraint.includes('accounts_email_key')) throw new DuplicateAccountError('email');
       if (constraint.includes('accounts_username_key')) throw new DuplicateAccountError('username');
+      if (constraint.includes('accounts_username_skeleton_key')) throw new DuplicateAccountError('username', 'lookalike');
       throw error;
     }
+  }
+
+  /** Whether a new account could not take this username: the same name, or one that looks the same. */
+  async usernameConflict(username: string): Promise<DuplicateAccountError['reason'] | undefined> {
+    const name = username.trim().normalize('NFKC');
+    const res = await this.db.query<{ same: boolean }>(
+      'SELECT lower(username) = lower($1) AS same FROM accounts WHERE lower(username) = lower($1) OR username_skeleton = $2 ORDER BY 1 DESC LIMIT 1',
+      [name, usernameSkeleton(name)],
+    );
+    const row = res.rows[0];
+    return row && (row.same ? 'taken' : 'lookalike');
   }
 
   async findById(id: string): Promise<Account | undefined> {
@@ -88,12 +127,15 @@ export class AccountStore {
     return res.rows[0] && toAccount(res.rows[0]);
   }
 
-  /** The account when the password matches; undefined otherwise, in the same time whether or not the e-mail exists. */
-  async authenticate(email: string, password: string): Promise<Account | undefined> {
+  /**
+   * The account when the password matches, saying whether it is disabled (the caller refuses it then);
+   * undefined otherwise, in the same time whether or not the e-mail exists.
+   */
+  async authenticate(email: string, password: string): Promise<(Account & { disabled: boolean }) | undefined> {
     const res = await this.db.query<Row>('SELECT * FROM accounts WHERE lower(email) = lower($1)', [email.trim()]);
     const row = res.rows[0];
     if (!row) return verifyDecoy(password).then(() => undefined);
-    return (await verifyPassword(row.password_hash, password)) ? toAccount(row) : undefined;
+    return (await verifyPassword(row.password_hash, password)) ? { ...toAccount(row), disabled: row.disabled_at !== null } : undefined;
   }
 
   /** Throws AccountRuleError when the password breaks the rules (they include the account's own details). */
@@ -107,5 +149,54 @@ export class AccountStore {
   async markEmailVerified(id: string): Promise<void> {
     await this.db.query('UPDATE accounts SET email_verified = true, updated_at = now() WHERE id = $1', [id]);
     for (const listener of this.listeners) listener(id);
+  }
+
+  /** The account with its dates and state, as an administrator or an export shows it. */
+  async details(id: string): Promise<AccountDetails | undefined> {
+    const res = await this.db.query<Row>('SELECT * FROM accounts WHERE id = $1', [id]);
+    return res.rows[0] && toDetails(res.rows[0]);
+  }
+
+  /** The account with this id, else this e-mail address, else this username (each unique). */
+  async lookup(reference: string): Promise<AccountDetails | undefined> {
+    const ref = reference.trim();
+    const res = await this.db.query<Row>(
+      `SELECT * FROM accounts WHERE id = $1 OR lower(email) = lower($1) OR lower(username) = lower($1)
+       ORDER BY (id = $1) DESC, (lower(email) = lower($1)) DESC LIMIT 1`,
+      [ref],
+    );
+    return res.rows[0] && toDetails(res.rows[0]);
+  }
+
+  /** Accounts, oldest first; `search` matches part of the e-mail, username or first name, in any case. */
+  async list(options: { search?: string; limit?: number } = {}): Promise<AccountDetails[]> {
+    const search = options.search?.trim();
+    const res = await this.db.query<Row>(
+      `SELECT * FROM accounts
+       WHERE $1::text IS NULL OR email ILIKE $1 OR username ILIKE $1 OR first_name ILIKE $1
+       ORDER BY created_at, id LIMIT $2`,
+      [search ? likePattern(search) : null, options.limit ?? 10_000],
+    );
+    return res.rows.map(toDetails);
+  }
+
+  /** Disables or enables sign-in with the account's password; false when there is no such account. */
+  async setDisabled(id: string, disabled: boolean): Promise<boolean> {
+    const res = await this.db.query(
+      `UPDATE accounts SET disabled_at = CASE WHEN $2 THEN COALESCE(disabled_at, now()) END, updated_at = now() WHERE id = $1`,
+      [id, disabled],
+    );
+    for (const listener of this.listeners) listener(id);
+    return res.rowCount > 0;
+  }
+
+  /**
+   * Deletes the account row; the rows tied to it by foreign key (consents, e-mail links, session
+   * records) go with it. What lives elsewhere (grants, tokens, sessions) is the caller's to end first.
+   */
+  async delete(id: string): Promise<boolean> {
+    const res = await this.db.query('DELETE FROM accounts WHERE id = $1', [id]);
+    for (const listener of this.listeners) listener(id);
+    return res.rowCount > 0;
   }
 }

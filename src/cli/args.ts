@@ -46,3 +46,10 @@ export function expectPositionals(positionals: string[], names: string[], helpCo
   if (positionals.length > names.length) throw new UsageError(`unexpected argument ${positionals[names.length]}`, helpCommand);
   return positionals;
 }
+
+/** A TCP port given as text (an option or an environment variable); `source` names it in the error. */
+export function parsePort(raw: string, source: string, helpCommand: string): number {
+  const port = Number(raw);
+  if (!/^\d+$/.test(raw) || port > 65535) throw new UsageError(`${source} must be a number from 0 to 65535, not ${raw}`, helpCommand);
+  return port;
+}

@@ -1,10 +1,13 @@
 // `signin client ...`: registers and manages applications. A secret is printed only by create and
 // rotate-secret, once; every other output is built from `clientView`, which has no secret field.
+import { invalidRedirectUriReport } from '../clients/redirect-uris.ts';
 import { ClientValidationError } from '../clients/validate.ts';
+import { cliEvent } from '../log/cli-events.ts';
 import { COMMON_OPTIONS, JSON_OPTION, expectPositionals, parseCommand, requireOption } from './args.ts';
 import { CommandError, UsageError } from './command-errors.ts';
 import { describeFieldErrors } from './field-errors.ts';
 import { CLIENT_HELP } from './help.ts';
+import { LINK_OPTIONS, linksOf, verifyClient } from './client-verify.ts';
 import type { CliIo } from './io.ts';
 import { loadCliConfig, withEngineStores, withStores } from './open-stores.ts';
 import { revokeClientGrants } from '../grants/revoke.ts';
@@ -19,6 +22,7 @@ const CREATE_OPTIONS = {
   type: { type: 'string' },
   'redirect-uri': { type: 'string', multiple: true },
   scopes: { type: 'string' },
+  ...LINK_OPTIONS,
 } as const;
 // What the portal's edit form changes; the type is fixed at registration.
 const { type: _type, ...UPDATE_OPTIONS } = CREATE_OPTIONS;
@@ -30,6 +34,7 @@ const ACTIONS: Record<string, (args: string[], io: CliIo) => Promise<number>> = 
   update: updateClient,
   delete: deleteClient,
   'rotate-secret': rotateSecret,
+  verify: verifyClient,
 };
 
 export async function runClient(args: string[], io: CliIo): Promise<number> {
@@ -51,6 +56,7 @@ async function createClient(args: string[], io: CliIo): Promise<number> {
     appType: requireOption(values.type, 'type', HELP_COMMAND),
     redirectUris: requireOption(values['redirect-uri'], 'redirect-uri', HELP_COMMAND),
     scopes: splitScopes(requireOption(values.scopes, 'scopes', HELP_COMMAND)),
+    ...linksOf(values),
     ownerId: null,
   };
   const config = loadCliConfig(values.config, io);
@@ -62,6 +68,7 @@ async function createClient(args: string[], io: CliIo): Promise<number> {
       throw error;
     }
   });
+  cliEvent(io, 'application.created', { client_id: client.clientId });
 
   if (values.json) {
     const { client_id, name, app_type, redirect_uris, scopes } = clientView(client);
@@ -88,9 +95,10 @@ async function updateClient(args: string[], io: CliIo): Promise<number> {
     description: values.description,
     redirectUris: values['redirect-uri'],
     scopes: values.scopes === undefined ? undefined : splitScopes(values.scopes),
+    ...linksOf(values),
   };
   if (Object.values(patch).every((v) => v === undefined)) {
-    throw new UsageError('nothing to update: give --name, --description, --redirect-uri or --scopes', HELP_COMMAND);
+    throw new UsageError('nothing to update: give --name, --description, --redirect-uri, --scopes, --logo-uri, --policy-uri or --tos-uri', HELP_COMMAND);
   }
   const client = await withStores(loadCliConfig(values.config, io), async ({ clients }) => {
     try {
@@ -101,6 +109,7 @@ async function updateClient(args: string[], io: CliIo): Promise<number> {
     }
   });
   if (!client) throw unknownClient(clientId);
+  cliEvent(io, 'application.changed', { client_id: clientId });
   if (values.json) printJson(io, clientView(client));
   else printLine(io, clientDetails(client));
   return 0;
@@ -116,6 +125,7 @@ async function listClients(args: string[], io: CliIo): Promise<number> {
   const clients = await withStores(loadCliConfig(values.config, io), ({ clients }) => clients.list());
   if (values.json) printJson(io, clients.map(clientView));
   else printLine(io, clients.length ? clientTable(clients) : 'no applications registered');
+  for (const warning of invalidRedirectUriReport(clients)) io.stderr(`${warning}\n`);
   return 0;
 }
 
@@ -141,6 +151,7 @@ async function deleteClient(args: string[], io: CliIo): Promise<number> {
     return found;
   });
   if (!deleted) throw unknownClient(clientId);
+  cliEvent(io, 'application.deleted', { client_id: clientId });
   printLine(io, `deleted client ${clientId}`);
   return 0;
 }
@@ -151,6 +162,7 @@ async function rotateSecret(args: string[], io: CliIo): Promise<number> {
   const [clientId] = expectPositionals(positionals, ['CLIENT_ID'], HELP_COMMAND);
   const clientSecret = await withStores(loadCliConfig(values.config, io), ({ clients }) => clients.rotateSecret(clientId));
   if (clientSecret === undefined) throw unknownClient(clientId);
+  cliEvent(io, 'application.secret_rotated', { client_id: clientId });
   if (values.json) {
     printJson(io, { client_id: clientId, client_secret: clientSecret });
     return 0;

@@ -18,6 +18,8 @@ export function configTemplate(v: TemplateValues): string {
   const keys = v.keysFile
     ? `keys:\n  source: file\n  file: ${q(v.keysFile)}`
     : 'keys:\n  source: database';
+  // `signin keys rotate` publishes a key at once, which signs only after this delay.
+  const rotation = '  rotationDelaySeconds: 86400   # one day: applications that cache the JWKS see it first';
   return `# Sign-in service configuration, written by \`signin init\`.
 # Any string may read an environment variable: \${NAME}, or \${NAME:-fallback}.
 # Relative paths are taken from the directory the service is started in.
@@ -69,7 +71,9 @@ storage:
 # Keys that sign ID tokens. Regenerating them would invalidate every ID token in circulation.
 #   database: generated at first start and kept in the database, shared by every instance.
 #   file: a JWKS file of private keys; keep it private and backed up.
+# Rotate them with \`signin keys rotate\`, then \`signin keys retire KID\` (see \`signin keys --help\`).
 ${keys}
+${rotation}
 
 # Optional sections, shown with their defaults:
 # ttl:                          # in seconds
@@ -77,13 +81,23 @@ ${keys}
 #   authorizationCode: 60
 #   idToken: 3600
 #   refreshToken: 2592000       # 30 days
-#   session: 1209600            # 14 days; remembered consents live as long
+#   session: 1209600            # 14 days without use
 #   interaction: 3600
 #   refreshTokenReuseGrace: 30  # a rotated refresh token still works this long (parallel refreshes)
+#   refreshTokenAbsolute: 7776000  # 90 days: a refresh-token chain ends then after its sign-in, however used
+#   sessionAbsolute: 2592000    # 30 days: a browser session ends then after its sign-in, however used
 # languages:
 #   default: fr
 #   supported: [fr, en]
 # portal:
 #   path: /portal
+# shutdown:                     # on SIGTERM: /readyz answers 503 this long before the server stops
+#   drainSeconds: 10            # unset: 10 with production: true, else 0
+# rateLimit:                    # failed attempts allowed per window of seconds
+#   clientAuthPerClient: { points: 10, windowSeconds: 900 }   # wrong client secrets per application and IP
+#   clientAuthPerIp: { points: 50, windowSeconds: 900 }       # wrong client secrets per IP
+# log:                          # one JSON line per security event, on stdout
+#   level: info                 # fatal, error, warn, info, debug, trace or silent
+#   pretty: false               # true: readable text lines; unset: readable unless production is true
 `;
 }

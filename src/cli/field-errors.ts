@@ -2,6 +2,7 @@
 // the portal translates; here they become English sentences.
 import type { FieldError } from '../clients/validate.ts';
 import { APP_TYPES } from '../clients/validate.ts';
+import { REDIRECT_URI_RULES } from '../clients/redirect-uris.ts';
 import { SCOPES } from '../policy/scopes.ts';
 
 const OPTION: Record<FieldError['field'], string> = {
@@ -10,9 +11,12 @@ const OPTION: Record<FieldError['field'], string> = {
   appType: '--type',
   redirectUris: '--redirect-uri',
   scopes: '--scopes',
+  logoUri: '--logo-uri',
+  policyUri: '--policy-uri',
+  tosUri: '--tos-uri',
 };
 
-const MAX_LENGTH: Partial<Record<FieldError['field'], number>> = { name: 100, description: 1000 };
+const MAX_LENGTH: Partial<Record<FieldError['field'], number>> = { name: 100, description: 1000, logoUri: 500, policyUri: 500, tosUri: 500 };
 
 function describe(error: FieldError): string {
   const value = error.value ?? '';
@@ -27,6 +31,8 @@ function describe(error: FieldError): string {
       return `${value} must not contain a wildcard (*)`;
     case 'redirect_uri.not_absolute':
       return `${value} is not an absolute URI`;
+    case 'redirect_uri.userinfo':
+      return `${value} ${REDIRECT_URI_RULES['redirect_uri.userinfo']}`;
     case 'redirect_uri.fragment':
       return `${value} must not contain a fragment (#)`;
     case 'redirect_uri.https_required':
@@ -37,6 +43,12 @@ function describe(error: FieldError): string {
       return `${value} is not a known scope (${SCOPES.join(', ')})`;
     case 'required_scope':
       return `must include ${value}`;
+    case 'link.not_absolute':
+    case 'link.https_required':
+    case 'link.userinfo':
+    case 'link.fragment':
+    case 'link.unsafe':
+      return `${value} must be an https URL without user name, fragment, quote, comma or semicolon`;
     default:
       // A code added to the registry after this file: still say something useful.
       return value ? `${error.code} (${value})` : error.code;

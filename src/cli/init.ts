@@ -7,10 +7,11 @@ import { parse as parseYaml } from 'yaml';
 import { CONFIG_ENV, parseConfig } from '../config/load.ts';
 import { DEFAULT_PORT } from '../config/schema.ts';
 import { loadKeysFromFile } from '../keys/signing-keys.ts';
-import { COMMON_OPTIONS, expectPositionals, parseCommand } from './args.ts';
+import { COMMON_OPTIONS, expectPositionals, parseCommand, parsePort } from './args.ts';
 import { configTemplate } from './config-template.ts';
-import { CommandError, UsageError } from './command-errors.ts';
+import { CommandError } from './command-errors.ts';
 import { INIT_HELP } from './help.ts';
+import { DEFAULT_CONFIG_FILE } from './open-stores.ts';
 import type { CliIo } from './io.ts';
 import { printHelp, printLine } from './output.ts';
 
@@ -30,15 +31,16 @@ export async function runInit(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommand(args, OPTIONS, HELP_COMMAND);
   if (values.help) return printHelp(io, INIT_HELP);
   expectPositionals(positionals, [], HELP_COMMAND);
-  const target = resolve(values.config ?? io.env[CONFIG_ENV] ?? 'signin.yaml');
+  const target = resolve(values.config ?? (io.env[CONFIG_ENV] || DEFAULT_CONFIG_FILE));
   if (existsSync(target) && !values.force) {
     throw new CommandError(`${target} already exists; use --force to overwrite it (its secrets would be replaced)`);
   }
 
   const keysFile = values['keys-file'];
+  const issuer = values.issuer ?? `http://localhost:${DEFAULT_PORT}`;
   const text = configTemplate({
-    issuer: values.issuer ?? 'http://localhost:3000',
-    port: parsePort(values.port),
+    issuer,
+    port: values.port === undefined ? portOf(issuer) : parsePort(values.port, 'option --port', HELP_COMMAND),
     cookieKey: secret(),
     pairwiseSalt: secret(),
     keyEncryptionKey: secret(),
@@ -55,14 +57,17 @@ export async function runInit(args: string[], io: CliIo): Promise<number> {
 
   printLine(io, `wrote ${target} (keep it private: it holds secrets)`);
   printLine(io, keysFile ? `signing keys: ${resolve(keysFile)}` : 'signing keys: generated at first start and kept in the database');
-  printLine(io, `next: signin migrate --config ${target}`);
+  // The file names the embedded store, which is migrated at start; a Postgres one needs `signin migrate`.
+  printLine(io, `next: signin serve --config ${target}`);
   return 0;
 }
 
-function parsePort(raw: string | undefined): number {
-  // The schema's own default, so that `init` and a file without `port` agree.
-  if (raw === undefined) return DEFAULT_PORT;
-  const port = Number(raw);
-  if (!/^\d+$/.test(raw) || port > 65535) throw new UsageError(`option --port must be a number from 0 to 65535, not ${raw}`, HELP_COMMAND);
-  return port;
+/**
+ * The port the issuer names, when it names one (`http://127.0.0.1:4801` listens on 4801): the server
+ * is then reachable at its own issuer without a proxy. Otherwise (a default port, usually behind a
+ * reverse proxy that terminates TLS) the schema's default.
+ */
+function portOf(issuer: string): number {
+  const port = URL.parse(issuer)?.port;
+  return port ? Number(port) : DEFAULT_PORT;
 }

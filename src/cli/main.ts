@@ -6,18 +6,23 @@ import { runClient } from './client.ts';
 import { CommandError, UsageError } from './command-errors.ts';
 import { MAIN_HELP } from './help.ts';
 import { runInit } from './init.ts';
+import { runKeys } from './keys.ts';
 import type { CliIo, Command } from './io.ts';
 import { runMigrate } from './migrate.ts';
-import { printHelp } from './output.ts';
+import { printHelp, printLine } from './output.ts';
+import { runServe } from './serve.ts';
 import { runUser } from './user.ts';
+import { packageVersion } from './version.ts';
 
 export type { CliIo } from './io.ts';
 
 const GROUPS: Record<string, Command> = {
   init: runInit,
   migrate: runMigrate,
+  serve: runServe,
   user: runUser,
   client: runClient,
+  keys: runKeys,
 };
 
 /** Runs one command line (without `node` and the script) and returns its exit code. */
@@ -26,6 +31,10 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     const [group, ...rest] = argv;
     if (group === undefined) throw new UsageError('missing command');
     if (group === '--help' || group === '-h' || group === 'help') return printHelp(io, MAIN_HELP);
+    if (group === '--version') {
+      printLine(io, packageVersion());
+      return 0;
+    }
     const command = Object.hasOwn(GROUPS, group) ? GROUPS[group] : undefined;
     if (!command) throw new UsageError(group.startsWith('-') ? `unknown option ${group}` : `unknown command ${group}`);
     return await command(rest, io);

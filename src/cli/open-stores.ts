@@ -3,9 +3,11 @@
 // because an older server instance may still be running against it.
 import { AccountStore } from '../accounts/store.ts';
 import { ClientRegistry } from '../clients/registry.ts';
-import { loadConfig } from '../config/load.ts';
+import { existsSync } from 'node:fs';
+import { CONFIG_ENV, loadConfig } from '../config/load.ts';
 import type { SignInConfig } from '../config/schema.ts';
 import { openDatabase, openStorage, type Storage } from '../../adapters/storage.ts';
+import type { Redis } from 'ioredis';
 import type { AdapterFactory } from '../../adapters/adapter.ts';
 import { ConsentStore } from '../consents/store.ts';
 import type { Database } from '../../adapters/sql/database.ts';
@@ -13,8 +15,18 @@ import { appliedVersions, assertSchemaCurrent, knownMigrations, migrate, type Mi
 import { CommandError } from './command-errors.ts';
 import type { CliIo } from './io.ts';
 
-/** `--config`, else SIGNIN_CONFIG, else the development defaults; a bad file throws ConfigError. */
-export const loadCliConfig = (path: string | undefined, io: CliIo): SignInConfig => loadConfig(path, io.env);
+/** The file `signin init` writes when told no other, and the one every command reads when present. */
+export const DEFAULT_CONFIG_FILE = 'signin.yaml';
+
+/** `--config`, else SIGNIN_CONFIG, else ./signin.yaml when it exists; undefined: the development defaults. */
+export function cliConfigPath(path: string | undefined, io: Pick<CliIo, 'env'>): string | undefined {
+  return path ?? (io.env[CONFIG_ENV] || (existsSync(DEFAULT_CONFIG_FILE) ? DEFAULT_CONFIG_FILE : undefined));
+}
+
+/** The config a command runs with (see cliConfigPath); a bad file throws ConfigError. */
+export const loadCliConfig = (path: string | undefined, io: CliIo): SignInConfig =>
+  // An empty path is "no file" to loadConfig, which would otherwise read SIGNIN_CONFIG itself.
+  loadConfig(cliConfigPath(path, io) ?? '', io.env);
 
 export async function openCliDatabase(config: SignInConfig): Promise<Database> {
   let db: Database | undefined;
@@ -59,6 +71,7 @@ export interface Stores {
   db: Database;
   accounts: AccountStore;
   clients: ClientRegistry;
+  consents: ConsentStore;
 }
 
 /** Runs `fn` with the stores of the configured database, and closes it whatever happens. */
@@ -66,16 +79,17 @@ export async function withStores<T>(config: SignInConfig, fn: (stores: Stores) =
   const db = await openCliDatabase(config);
   try {
     await prepareSchema(db, config.storage.kind);
-    return await fn({ db, accounts: new AccountStore(db), clients: new ClientRegistry(db) });
+    return await fn({ db, accounts: new AccountStore(db), clients: new ClientRegistry(db), consents: new ConsentStore(db) });
   } finally {
     await db.close();
   }
 }
 
 export interface EngineStores extends Stores {
-  consents: ConsentStore;
   /** The engine's storage, Redis included when configured: what revoking tokens needs. */
   adapters: AdapterFactory;
+  /** Present when the config has a Redis section (rate-limit counters live there). */
+  redis?: Redis;
 }
 
 /** Like withStores, with the engine's storage too, for the commands that revoke what was issued. */
@@ -91,8 +105,9 @@ export async function withEngineStores<T>(config: SignInConfig, fn: (stores: Eng
   try {
     const { db } = storage;
     await prepareSchema(db, config.storage.kind);
-    const adapters = storage.adapterFactory({ refreshTokenReuseGrace: config.ttl.refreshTokenReuseGrace });
-    return await fn({ db, accounts: new AccountStore(db), clients: new ClientRegistry(db), consents: new ConsentStore(db), adapters });
+    const { refreshTokenReuseGrace, refreshTokenAbsolute } = config.ttl;
+    const adapters = storage.adapterFactory({ refreshTokenReuseGrace, refreshTokenAbsolute });
+    return await fn({ db, accounts: new AccountStore(db), clients: new ClientRegistry(db), consents: new ConsentStore(db), adapters, redis: storage.redis });
   } finally {
     await storage.close();
   }

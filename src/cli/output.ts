@@ -14,6 +14,10 @@ export interface ClientView {
   redirect_uris: string[];
   scopes: string[];
   owner_id: string | null;
+  logo_uri: string | null;
+  policy_uri: string | null;
+  tos_uri: string | null;
+  verified: boolean;
   created_at: string;
   updated_at: string;
 }
@@ -27,6 +31,10 @@ export function clientView(client: RegisteredClient): ClientView {
     redirect_uris: client.redirectUris,
     scopes: client.scopes,
     owner_id: client.ownerId,
+    logo_uri: client.logoUri,
+    policy_uri: client.policyUri,
+    tos_uri: client.tosUri,
+    verified: client.verifiedAt !== null,
     created_at: client.createdAt.toISOString(),
     updated_at: client.updatedAt.toISOString(),
   };
@@ -41,6 +49,8 @@ export function clientDetails(client: RegisteredClient): string {
     ['scopes', client.scopes.join(' ')],
     ...client.redirectUris.map((uri): [string, string] => ['redirect_uri', uri]),
     ['owner', client.ownerId ?? '(none)'],
+    ['verified', client.verifiedAt ? client.verifiedAt.toISOString() : 'no'],
+    ...(['logoUri', 'policyUri', 'tosUri'] as const).flatMap((key): Array<[string, string]> => (client[key] ? [[key.replace('Uri', '_uri').toLowerCase(), client[key]]] : [])),
     ['created', client.createdAt.toISOString()],
     ['updated', client.updatedAt.toISOString()],
   ];

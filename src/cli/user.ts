@@ -1,8 +1,10 @@
-// `signin user create`: an end-user account, for a first administrator or a test user.
+// `signin user create`: an end-user account, for a first administrator or a test user; the other
+// `signin user` commands administer existing accounts (user-admin.ts).
 import { ruleMessage } from '../accounts/rule-messages.ts';
 import { AccountRuleError, checkAccountDetails, checkNewPassword, type AccountField, type AccountRuleProblem } from '../accounts/rules.ts';
 import { DuplicateAccountError } from '../accounts/store.ts';
 import { t } from '../i18n/index.ts';
+import { cliEvent } from '../log/cli-events.ts';
 import { COMMON_OPTIONS, JSON_OPTION, expectPositionals, parseCommand, requireOption } from './args.ts';
 import { CommandError, UsageError } from './command-errors.ts';
 import { USER_HELP } from './help.ts';
@@ -10,9 +12,11 @@ import type { CliIo } from './io.ts';
 import { loadCliConfig, withStores } from './open-stores.ts';
 import { printHelp, printJson, printLine } from './output.ts';
 import { readNewPassword } from './password.ts';
+import { USER_ADMIN_ACTIONS } from './user-admin.ts';
+
+const ACTIONS: Record<string, (args: string[], io: CliIo) => Promise<number>> = { create: createUser, ...USER_ADMIN_ACTIONS };
 
 const HELP_COMMAND = 'signin user --help';
-const ACTIONS = ['create'];
 
 const CREATE_OPTIONS = {
   ...COMMON_OPTIONS,
@@ -37,10 +41,11 @@ const describeProblems = (problems: readonly AccountRuleProblem[]): string =>
 
 export async function runUser(args: string[], io: CliIo): Promise<number> {
   const [action, ...rest] = args;
-  if (action === undefined) throw new UsageError(`missing command: signin user ${ACTIONS.join('|')}`, HELP_COMMAND);
+  if (action === undefined) throw new UsageError(`missing command: signin user ${Object.keys(ACTIONS).join('|')}`, HELP_COMMAND);
   if (action === '--help' || action === '-h') return printHelp(io, USER_HELP);
-  if (action === 'create') return createUser(rest, io);
-  throw new UsageError(`unknown command: signin user ${action}`, HELP_COMMAND);
+  const handler = Object.hasOwn(ACTIONS, action) ? ACTIONS[action] : undefined;
+  if (!handler) throw new UsageError(`unknown command: signin user ${action}`, HELP_COMMAND);
+  return handler(rest, io);
 }
 
 async function createUser(args: string[], io: CliIo): Promise<number> {
@@ -72,6 +77,7 @@ async function createUser(args: string[], io: CliIo): Promise<number> {
       throw error;
     }
   });
+  cliEvent(io, 'account.created', { account_id: account.id });
 
   if (values.json) {
     const { id, emailVerified } = account;

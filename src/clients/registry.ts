@@ -1,6 +1,7 @@
 // Registered applications in SQL. The client secret is returned once, at creation or rotation, and
 // stored only as a hash.
 import type { Queryable } from '../../adapters/sql/database.ts';
+import { linkValue, NO_LINKS, validateClientLinks, type ClientLinks } from './client-links.ts';
 import { hashClientSecret, newClientId, newClientSecret } from './credentials.ts';
 import { ClientValidationError, validateClientInput, type AppType, type ClientInput } from './validate.ts';
 
@@ -15,9 +16,18 @@ export interface RegisteredClient {
   ownerId: string | null;
   /** An application of the service itself (the portal): consent is not asked, the account page does not list it. */
   firstParty: boolean;
+  /** Shown on the consent screen (client-links.ts); the logo only once an operator has verified the application. */
+  logoUri: string | null;
+  policyUri: string | null;
+  tosUri: string | null;
+  /** When an operator confirmed who publishes the application (`signin client verify`); null: not verified. */
+  verifiedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
+
+/** What registering or editing an application takes: the checked fields, and its optional links. */
+export type ApplicationInput = ClientInput & Partial<ClientLinks>;
 
 interface Row {
   client_id: string;
@@ -29,6 +39,10 @@ interface Row {
   scopes: string[];
   owner_id: string | null;
   first_party: boolean;
+  logo_uri: string | null;
+  policy_uri: string | null;
+  tos_uri: string | null;
+  verified_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -43,6 +57,10 @@ const toClient = (r: Row): RegisteredClient => ({
   scopes: r.scopes,
   ownerId: r.owner_id,
   firstParty: r.first_party === true,
+  logoUri: r.logo_uri ?? null,
+  policyUri: r.policy_uri ?? null,
+  tosUri: r.tos_uri ?? null,
+  verifiedAt: r.verified_at ? new Date(r.verified_at) : null,
   createdAt: new Date(r.created_at),
   updatedAt: new Date(r.updated_at),
 });
@@ -73,13 +91,14 @@ export class ClientRegistry {
     for (const listener of this.listeners) await listener(clientId);
   }
 
-  async create(input: ClientInput & { ownerId?: string | null }): Promise<{ client: RegisteredClient; clientSecret: string }> {
-    const errors = validateClientInput(input);
+  async create(input: ApplicationInput & { ownerId?: string | null }): Promise<{ client: RegisteredClient; clientSecret: string }> {
+    const errors = [...validateClientInput(input), ...validateClientLinks(input)];
     if (errors.length) throw new ClientValidationError(errors);
     const clientSecret = newClientSecret();
+    const links = { ...NO_LINKS, ...input };
     const res = await this.db.query<Row>(
-      `INSERT INTO clients (client_id, secret_hash, name, description, app_type, redirect_uris, scopes, owner_id)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
+      `INSERT INTO clients (client_id, secret_hash, name, description, app_type, redirect_uris, scopes, owner_id, logo_uri, policy_uri, tos_uri)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
       [
         newClientId(),
         hashClientSecret(clientSecret),
@@ -89,6 +108,9 @@ export class ClientRegistry {
         JSON.stringify(unique(input.redirectUris)),
         JSON.stringify(unique(input.scopes)),
         input.ownerId ?? null,
+        linkValue(links.logoUri),
+        linkValue(links.policyUri),
+        linkValue(links.tosUri),
       ],
     );
     return { client: toClient(res.rows[0]), clientSecret };
@@ -132,19 +154,48 @@ export class ClientRegistry {
     return res.rows.map(toClient);
   }
 
-  async update(clientId: string, patch: Partial<Omit<ClientInput, 'appType'>>): Promise<RegisteredClient | undefined> {
+  /**
+   * Changes what is given. A new name or logo ends the operator's verification: what was verified is
+   * who publishes the application under that name and logo, and a verified mark must not carry over to
+   * another identity.
+   */
+  async update(clientId: string, patch: Partial<Omit<ApplicationInput, 'appType'>>): Promise<RegisteredClient | undefined> {
     const current = await this.get(clientId);
     if (!current) return undefined;
     const next = { ...current, ...stripUndefined(patch) };
-    const errors = validateClientInput(next);
+    const errors = [...validateClientInput(next), ...validateClientLinks(next)];
     if (errors.length) throw new ClientValidationError(errors);
+    const logoUri = linkValue(next.logoUri);
+    const identityChanged = next.name.trim() !== current.name || logoUri !== current.logoUri;
     const res = await this.db.query<Row>(
-      `UPDATE clients SET name = $2, description = $3, redirect_uris = $4, scopes = $5, updated_at = now()
+      `UPDATE clients SET name = $2, description = $3, redirect_uris = $4, scopes = $5, logo_uri = $6, policy_uri = $7,
+         tos_uri = $8, verified_at = CASE WHEN $9 THEN NULL ELSE verified_at END, updated_at = now()
        WHERE client_id = $1 RETURNING *`,
-      [clientId, next.name.trim(), next.description.trim(), JSON.stringify(unique(next.redirectUris)), JSON.stringify(unique(next.scopes))],
+      [
+        clientId,
+        next.name.trim(),
+        next.description.trim(),
+        JSON.stringify(unique(next.redirectUris)),
+        JSON.stringify(unique(next.scopes)),
+        logoUri,
+        linkValue(next.policyUri),
+        linkValue(next.tosUri),
+        identityChanged,
+      ],
     );
     await this.changed(clientId);
     return res.rows[0] && toClient(res.rows[0]);
+  }
+
+  /** Marks the application verified by an operator (now), or no longer verified; undefined for an unknown id. */
+  async setVerified(clientId: string, verified: boolean): Promise<RegisteredClient | undefined> {
+    const res = await this.db.query<Row>(
+      `UPDATE clients SET verified_at = CASE WHEN $2 THEN now() ELSE NULL END, updated_at = now() WHERE client_id = $1 RETURNING *`,
+      [clientId, verified],
+    );
+    if (!res.rows[0]) return undefined;
+    await this.changed(clientId);
+    return toClient(res.rows[0]);
   }
 
   /** A new secret, shown once; the old one stops working at once. */

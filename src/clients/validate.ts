@@ -1,5 +1,6 @@
 // Field-level validation of an application's registration, shared by the CLI and the portal.
 import { REQUIRED_SCOPES, isScope } from '../policy/scopes.ts';
+import { redirectUriProblem, type RedirectUriProblem } from './redirect-uris.ts';
 
 export const APP_TYPES = ['web', 'spa', 'mobile', 'server'] as const;
 export type AppType = (typeof APP_TYPES)[number];
@@ -13,31 +14,16 @@ export interface ClientInput {
 }
 
 export interface FieldError {
-  field: 'name' | 'description' | 'appType' | 'redirectUris' | 'scopes';
+  field: 'name' | 'description' | 'appType' | 'redirectUris' | 'scopes' | 'logoUri' | 'policyUri' | 'tosUri';
   /** A stable code the pages translate, e.g. `redirect_uri.https_required`. */
   code: string;
   /** The value at fault, when there is one. */
   value?: string;
 }
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
-// RFC 8252 §7.1: a private-use scheme in reverse-domain form, e.g. com.example.app
-const REVERSE_DOMAIN_SCHEME = /^[a-z][a-z0-9-]*(\.[a-z0-9-]+)+$/;
-
-export function validateRedirectUri(raw: string, appType: string): string | undefined {
-  if (/[*]/.test(raw)) return 'redirect_uri.wildcard';
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return 'redirect_uri.not_absolute';
-  }
-  if (raw.includes('#')) return 'redirect_uri.fragment';
-  const scheme = url.protocol.slice(0, -1);
-  if (scheme === 'https') return url.hostname ? undefined : 'redirect_uri.not_absolute';
-  if (scheme === 'http') return LOOPBACK.has(url.hostname) ? undefined : 'redirect_uri.https_required';
-  if (appType === 'mobile' && REVERSE_DOMAIN_SCHEME.test(scheme)) return undefined;
-  return appType === 'mobile' ? 'redirect_uri.mobile_scheme' : 'redirect_uri.https_required';
+/** The problem code of `raw` as a redirect URI of this type of application (the rules: redirect-uris.ts). */
+export function validateRedirectUri(raw: string, appType: string): RedirectUriProblem | undefined {
+  return redirectUriProblem(raw, appType);
 }
 
 export function validateClientInput(input: ClientInput): FieldError[] {

@@ -72,6 +72,43 @@ const rateLimit = z
     mailPerIp: attempts(10, 3600),
     /** E-mails sent per address. */
     mailPerAddress: attempts(3, 3600),
+    /**
+     * Failed client authentications (token, revocation, introspection) per application and client IP:
+     * past it, that application is refused from that IP only, so nobody elsewhere can lock it out.
+     */
+    clientAuthPerClient: attempts(10, 15 * 60),
+    /** Failed client authentications per client IP, whatever the application: stops a sweep of client ids. */
+    clientAuthPerIp: attempts(50, 15 * 60),
+  })
+  .prefault({});
+
+/** The log: one JSON line per security event and unexpected error, on stdout. */
+const log = z
+  .strictObject({
+    level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Readable text lines instead of JSON; unset, they are readable unless `production` is true. */
+    pretty: z.boolean().optional(),
+  })
+  .prefault({});
+
+/** A label in the service's languages: one text for all, or one per language (`{ fr: ..., en: ... }`). */
+const label = z.union([z.string().min(1).max(80), z.strictObject({ fr: z.string().min(1).max(80), en: z.string().min(1).max(80) })]);
+
+/**
+ * What a deployment shows on every page and in every e-mail: its name, its logo, and the links it must
+ * show (legal notice, accessibility statement, contact).
+ */
+const branding = z
+  .strictObject({
+    /** Unset: the pages' own name in each language ("Service de connexion", "Sign-in service"). */
+    serviceName: z.string().trim().min(1).max(60).optional(),
+    /** A local image file (PNG, JPEG, WebP, GIF or SVG, 256 KB at most), read at start and served by the service. */
+    logo: z.string().min(1).regex(/\.(png|jpe?g|webp|gif|svg)$/i, 'must be a .png, .jpg, .webp, .gif or .svg file').optional(),
+    /** Links shown at the foot of every page and e-mail: `{ label, url }`, https (or mailto:) URLs. */
+    links: z
+      .array(z.strictObject({ label, url: z.url({ protocol: /^(https?|mailto)$/ }) }))
+      .max(6)
+      .default([]),
   })
   .prefault({});
 
@@ -110,6 +147,11 @@ export const configSchema = z.strictObject({
       file: z.string().optional(),
       /** Algorithms of the signing keys generated on first start; RS256 is always one of them. */
       algorithms: z.array(z.enum(['RS256', 'ES256', 'EdDSA'])).default(['RS256', 'ES256']),
+      /**
+       * A key added by `signin keys rotate` is published at once but signs only this long after, so that
+       * relying parties that cache the JWKS (some for a day) know it before the first token it signs.
+       */
+      rotationDelaySeconds: z.number().int().min(0).default(24 * 3600),
     })
     .refine((k) => k.source !== 'file' || !!k.file, { message: 'keys.file is required when keys.source is "file"', path: ['file'] })
     // A file named but not used would let an operator believe the keys come from it.
@@ -121,12 +163,26 @@ export const configSchema = z.strictObject({
       authorizationCode: seconds.max(600).default(60),
       idToken: seconds.default(3600),
       refreshToken: seconds.default(30 * 24 * 3600),
-      /** Sessions and remembered consents live this long. */
+      /** A session lives this long without use (each use extends it, up to sessionAbsolute). */
       session: seconds.default(14 * 24 * 3600),
       interaction: seconds.default(3600),
       /** A rotated refresh token still works this long, for apps that refresh in parallel. */
       refreshTokenReuseGrace: z.number().int().min(0).max(300).default(30),
+      /**
+       * A chain of refresh tokens ends this long after the sign-in that started it, however often it is
+       * used: a stolen token cannot be kept alive forever. 90 days: a quarterly sign-in for an app in
+       * daily use, as long-lived mobile apps commonly ask.
+       */
+      refreshTokenAbsolute: seconds.default(90 * 24 * 3600),
+      /** A browser session ends this long after sign-in, whatever its activity (30 days). */
+      sessionAbsolute: seconds.default(30 * 24 * 3600),
     })
+    // An absolute lifetime below the idle one would make the idle one meaningless: surely a slip.
+    .refine((t) => t.refreshTokenAbsolute >= t.refreshToken, {
+      message: 'must be at least ttl.refreshToken',
+      path: ['refreshTokenAbsolute'],
+    })
+    .refine((t) => t.sessionAbsolute >= t.session, { message: 'must be at least ttl.session', path: ['sessionAbsolute'] })
     .prefault({}),
   languages: z
     .strictObject({
@@ -149,6 +205,14 @@ export const configSchema = z.strictObject({
     .prefault({}),
   mail,
   rateLimit,
+  log,
+  branding,
+  /**
+   * On SIGTERM or SIGINT the standalone server answers 503 on /readyz for `drainSeconds`, still serving
+   * requests, so that a load balancer takes it out of rotation before it stops listening. Unset: 10 s in
+   * production (a few health-check periods), 0 otherwise (Ctrl-C on a laptop stops at once).
+   */
+  shutdown: z.strictObject({ drainSeconds: z.number().int().min(0).max(600).optional() }).prefault({}),
 });
 
 export type SignInConfig = z.output<typeof configSchema>;

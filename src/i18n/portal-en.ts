@@ -54,6 +54,7 @@ export const portalEn: PortalMessages = {
   'error.redirectUris.required': 'Enter at least one redirect URI.',
   'error.redirect_uri.not_absolute': '“{value}” is not an absolute URI (it must start with https://).',
   'error.redirect_uri.fragment': '“{value}” must not contain a fragment (#…).',
+  'error.redirect_uri.userinfo': '“{value}” must not contain a user name or password (user@…): the browser would go to the host after the @.',
   'error.redirect_uri.wildcard': '“{value}” must not contain a wildcard (*): every URI must be exact.',
   'error.redirect_uri.https_required': '“{value}” must use https (http is accepted only for localhost and 127.0.0.1).',
   'error.redirect_uri.mobile_scheme': '“{value}”: a mobile app uses https, a reverse-domain private-use scheme (com.example.app:/callback) or a loopback address.',

@@ -51,6 +51,7 @@ export const portalFr = {
   'error.redirectUris.required': 'Indiquez au moins une adresse de retour.',
   'error.redirect_uri.not_absolute': '« {value} » n’est pas une adresse absolue (elle doit commencer par https://).',
   'error.redirect_uri.fragment': '« {value} » ne doit pas contenir de fragment (#…).',
+  'error.redirect_uri.userinfo': '« {value} » ne doit contenir ni nom d’utilisateur ni mot de passe (utilisateur@…) : le navigateur irait chez l’hôte écrit après le @.',
   'error.redirect_uri.wildcard': '« {value} » ne doit pas contenir de joker (*) : chaque adresse doit être exacte.',
   'error.redirect_uri.https_required': '« {value} » doit utiliser https (http n’est accepté que pour localhost et 127.0.0.1).',
   'error.redirect_uri.mobile_scheme': '« {value} » : une application mobile utilise https, un schéma privé en nom de domaine inversé (com.exemple.app:/callback) ou une adresse locale.',

@@ -4,6 +4,17 @@ import { generateKeyPairSync, createHash, type webcrypto } from 'node:crypto';
 export type SigningAlgorithm = 'RS256' | 'ES256' | 'EdDSA';
 export type PrivateJwk = webcrypto.JsonWebKey & { kid: string; alg: SigningAlgorithm; use: 'sig' };
 
+const PRIVATE_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth'] as const;
+
+export type PublicJwk = Omit<PrivateJwk, (typeof PRIVATE_MEMBERS)[number]>;
+
+/** The key without its private members: what the JWKS publishes, and all a retired key keeps. */
+export function publicPart(jwk: PublicJwk): PublicJwk {
+  const copy: PrivateJwk = { ...jwk };
+  for (const member of PRIVATE_MEMBERS) delete copy[member];
+  return copy;
+}
+
 export function generateSigningKey(alg: SigningAlgorithm): PrivateJwk {
   const pair =
     alg === 'RS256'

@@ -1,9 +1,26 @@
 // The e-mails the service sends, in the reader's language, with a text part and an HTML part that say
 // the same thing. Both come from the catalogs; the HTML is an ejs template that escapes every value.
+// Each is signed with the deployment's name and ends with its links (config `branding`).
 import { fileURLToPath } from 'node:url';
 import ejs from 'ejs';
-import { translator, type Locale, type MessageKey } from '../i18n/index.ts';
+import { t as translate, translator, type Locale, type MessageKey } from '../i18n/index.ts';
+import { brandView, type Brand } from '../pages/branding.ts';
 import type { OutgoingMail } from './mailer.ts';
+
+/** The branding as a message shows it: the name, the logo's absolute URL, the links. */
+export interface MailBrand {
+  name: string;
+  logoUrl: string | null;
+  links: Array<{ label: string; url: string }>;
+}
+
+export function mailBrand(brand: Brand | undefined, locale: Locale, issuer: string): MailBrand {
+  const view = brandView(brand, locale, translate(locale, 'service.name'));
+  return { name: view.name, logoUrl: view.logoHref && issuer + view.logoHref, links: view.links };
+}
+
+/** The links as the text part ends with them: one line each. */
+export const brandLines = (brand: MailBrand): string[] => brand.links.map((link) => `${link.label}: ${link.url}`);
 
 export type MailKind = 'verify' | 'reset';
 
@@ -20,6 +37,7 @@ export async function composeMail(
   to: { email: string; firstName: string },
   link: string,
   ttlSeconds: number,
+  brand: MailBrand = mailBrand(undefined, locale, ''),
 ): Promise<OutgoingMail> {
   const t = translator(locale);
   const copy = COPY[kind];
@@ -30,10 +48,10 @@ export async function composeMail(
     action: t(copy.action),
     expiry: t(copy.expiry, { hours }),
     ignore: t('mail.ignore'),
-    signature: t('service.name'),
+    signature: brand.name,
   };
   const subject = t(copy.subject);
-  const text = [lines.greeting, '', lines.intro, '', link, '', lines.expiry, lines.ignore, '', `— ${lines.signature}`].join('\n');
-  const html = await ejs.renderFile(TEMPLATE, { lang: locale, subject, link, ...lines });
+  const text = [lines.greeting, '', lines.intro, '', link, '', lines.expiry, lines.ignore, '', `— ${lines.signature}`, ...brandLines(brand)].join('\n');
+  const html = await ejs.renderFile(TEMPLATE, { lang: locale, subject, link, brand, ...lines });
   return { to: to.email, subject, text, html, link };
 }

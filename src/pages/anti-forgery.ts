@@ -9,6 +9,7 @@
 // engine's signed interaction cookie of the same browser (see interactions/interaction.ts).
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type Koa from 'koa';
+import { securityEvent } from '../log/security-log.ts';
 import { setPageCookie } from './cookies.ts';
 import { readFormBody } from './form-body.ts';
 import { PageError } from './page-errors.ts';
@@ -50,6 +51,11 @@ export function readCheckedForm(ctx: Koa.Context): Promise<URLSearchParams> {
 /** A posted form of a page behind a session: refused (403) unless it repeats the session's token. */
 export async function readFormWithToken(ctx: Koa.Context, expected: string | undefined): Promise<URLSearchParams> {
   const body = await readFormBody(ctx);
-  if (!tokensMatch(expected, body.get(CSRF_FIELD))) throw new PageError(403, 'formExpired');
+  const submitted = body.get(CSRF_FIELD);
+  if (!tokensMatch(expected, submitted)) {
+    // A stale tab does this too; a stream of them from one IP is a forgery attempt.
+    securityEvent('anti_forgery.rejected', { endpoint: ctx.path, reason: !expected ? 'no_expected_token' : !submitted ? 'missing_token' : 'token_mismatch' });
+    throw new PageError(403, 'formExpired');
+  }
   return body;
 }

@@ -1,15 +1,17 @@
-// The static files of the pages: the stylesheet every page links, and the portal's own stylesheet and
-// copy-button script. Each is read once and linked with a hash of its content in the URL, so browsers
+// The static files of the pages: the stylesheet every page links, the script of the password fields'
+// "Afficher" button, and the portal's own stylesheet and copy-button script. Each is read once and linked with a hash of its content in the URL, so browsers
 // may cache it for a year and still get a new version the moment it changes.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type Koa from 'koa';
 
 const CSS = 'text/css; charset=utf-8';
+const JS = 'text/javascript; charset=utf-8';
 const FILES = {
   'app.css': { file: new URL('../../views/static/app.css', import.meta.url), type: CSS },
   'portal.css': { file: new URL('../../views/static/portal.css', import.meta.url), type: CSS },
-  'copy.js': { file: new URL('../../views/portal/static/copy.js', import.meta.url), type: 'text/javascript; charset=utf-8' },
+  'copy.js': { file: new URL('../../views/portal/static/copy.js', import.meta.url), type: JS },
+  'show-password.js': { file: new URL('../../views/static/show-password.js', import.meta.url), type: JS },
 } as const;
 
 export type AssetName = keyof typeof FILES;

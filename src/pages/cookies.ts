@@ -1,7 +1,8 @@
 // Cookies of our own pages (language, anti-forgery, notices, the portal's session): HttpOnly,
-// SameSite=Lax, and Secure whenever the service is served over https, even behind a proxy that is not
-// trusted to say so.
+// SameSite=Lax, Secure whenever the service is served over https, even behind a proxy that is not
+// trusted to say so, and only under the path the issuer carries (a host app's routes never get them).
 import type Koa from 'koa';
+import { serviceCookiePath } from '../config/issuer-path.ts';
 
 type CookieContext = Pick<Koa.Context, 'cookies'>;
 
@@ -9,7 +10,7 @@ export interface CookieOptions {
   issuer: string;
   maxAgeSeconds?: number;
   signed?: boolean;
-  /** Where the browser sends it back; the whole service by default. */
+  /** Where the browser sends it back, mount prefix included; the whole service by default. */
   path?: string;
 }
 
@@ -24,7 +25,7 @@ export function setPageCookie(ctx: CookieContext, name: string, value: string | 
     secure,
     signed: options.signed ?? false,
     overwrite: true,
-    path: options.path ?? '/',
+    path: options.path ?? serviceCookiePath(options.issuer),
     ...(options.maxAgeSeconds && value !== null ? { maxAge: options.maxAgeSeconds * 1000 } : {}),
   });
 }

@@ -16,7 +16,12 @@ export type ErrorReason =
   | 'unavailable'
   | 'notFound'
   | 'formExpired'
-  | 'invalidLink';
+  | 'invalidLink'
+  | 'accountDisabled'
+  | 'badInput'
+  | 'methodNotAllowed'
+  | 'httpsRequired'
+  | 'clientMisconfigured';
 
 const COPY: Readonly<Record<ErrorReason, { title: MessageKey; message: MessageKey }>> = {
   generic: { title: 'error.title', message: 'error.message' },
@@ -31,6 +36,11 @@ const COPY: Readonly<Record<ErrorReason, { title: MessageKey; message: MessageKe
   notFound: { title: 'error.notFound.title', message: 'error.notFound.message' },
   formExpired: { title: 'error.formExpired.title', message: 'error.formExpired.message' },
   invalidLink: { title: 'link.invalid.title', message: 'link.invalid.message' },
+  accountDisabled: { title: 'error.accountDisabled.title', message: 'error.accountDisabled.message' },
+  badInput: { title: 'error.badInput.title', message: 'error.badInput.message' },
+  methodNotAllowed: { title: 'error.methodNotAllowed.title', message: 'error.methodNotAllowed.message' },
+  httpsRequired: { title: 'error.httpsRequired.title', message: 'error.httpsRequired.message' },
+  clientMisconfigured: { title: 'error.clientMisconfigured.title', message: 'error.clientMisconfigured.message' },
 };
 
 const BY_OAUTH_CODE: Readonly<Record<string, ErrorReason>> = {

@@ -5,8 +5,10 @@
 import type Koa from 'koa';
 import { errors } from 'oidc-provider';
 import { isStorageUnavailable } from '../../adapters/unavailable.ts';
+import { AccountDisabledError } from '../accounts/login-guard.ts';
 import type { SignInConfig } from '../config/schema.ts';
 import { isLocale, type Locale } from '../i18n/index.ts';
+import { securityEvent, unexpectedError } from '../log/security-log.ts';
 import { renderErrorPage, renderUnavailablePage, type ErrorReason } from './error-page.ts';
 import { localeFor } from './language.ts';
 
@@ -31,7 +33,7 @@ export interface PageFailure {
 
 export interface PageErrorOptions {
   /** Names the face in the log line of an unexpected failure. */
-  face: string;
+  face: 'interaction' | 'account_page' | 'portal';
   /** How the face shows a failure; the service's error page by default. */
   show?: (ctx: Koa.Context, failure: PageFailure) => Promise<void>;
 }
@@ -43,10 +45,10 @@ export function pageErrors(config: Pick<SignInConfig, 'languages'>, options: Pag
       await next();
     } catch (error) {
       const failure = describe(error);
-      // Method, path and error only: bodies carry passwords, queries carry codes. An outage is logged
-      // without the error's detail, which may hold a connection string.
-      if (failure.reason === 'unavailable') console.error(`${options.face}: storage unavailable`, { method: ctx.method, path: ctx.path });
-      else if (failure.status >= 500) console.error(`${options.face} route failed`, { method: ctx.method, path: ctx.path, error });
+      // Path and error only: bodies carry passwords, queries carry codes. An outage is logged without
+      // the error's detail, which may hold a connection string; anything else with its stack.
+      if (failure.reason === 'unavailable') securityEvent('storage.unavailable', { endpoint: ctx.path, source: options.face, reason: backendOf(error) });
+      else if (failure.status >= 500) unexpectedError(error, { endpoint: ctx.path, source: options.face });
       // The engine writes its redirect straight to the socket; past that point nothing can be shown.
       if (ctx.headerSent || !ctx.writable) return;
       // A route that has already picked the page language (an interaction's ui_locales) keeps it.
@@ -61,8 +63,12 @@ async function showErrorPage(ctx: Koa.Context, failure: PageFailure): Promise<vo
   await renderErrorPage(ctx, failure);
 }
 
+const backendOf = (error: unknown): string | undefined => (isStorageUnavailable(error) ? error.backend : undefined);
+
 function describe(error: unknown): { status: number; reason: ErrorReason } {
   if (error instanceof PageError) return { status: error.status, reason: error.reason };
+  // The right password for an account an administrator disabled (src/accounts/login-guard.ts).
+  if (error instanceof AccountDisabledError) return { status: 403, reason: 'accountDisabled' };
   // Postgres or Redis unreachable: a 503 the user may retry.
   if (isStorageUnavailable(error)) return { status: 503, reason: 'unavailable' };
   // Thrown by interactionDetails/interactionFinished: expired interaction, lost cookie, ended session.

@@ -20,6 +20,12 @@ export const CONTENT_SECURITY_POLICY = [
   "base-uri 'none'",
 ].join('; ');
 
+/**
+ * The policy of a page that carries one of our own scripts (the "Afficher" button of password fields):
+ * the same, plus scripts from the service's own files. Never inline script: an injected tag still runs nothing.
+ */
+export const SCRIPTED_PAGE_POLICY = `${CONTENT_SECURITY_POLICY}; script-src 'self'`;
+
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': CONTENT_SECURITY_POLICY,
   'X-Frame-Options': 'DENY',

@@ -2,6 +2,7 @@
 // page that shows the outcome once, so a reload never posts again and a secret never sits in a URL.
 import type Koa from 'koa';
 import { ClientValidationError } from '../clients/validate.ts';
+import { securityEvent } from '../log/security-log.ts';
 import { fieldMessages, readAppForm, toClientInput, type AppFormValues } from './app-form.ts';
 import { ownedApp, renderForm } from './apps-read.ts';
 import { notFound } from '../pages/page-errors.ts';
@@ -26,6 +27,7 @@ export function createApp(deps: PortalDeps): Koa.Middleware {
     const values = readAppForm(form!);
     try {
       const { client, clientSecret } = await deps.clients.create({ ...toClientInput(values), ownerId: owner!.id });
+      securityEvent('application.created', { client_id: client.clientId, account_id: owner!.id, source: 'portal' });
       deps.flash.set(ctx, { accountId: owner!.id, notice: 'app.created', credentials: { clientId: client.clientId, clientSecret } });
       seeOther(ctx, `/apps/${client.clientId}`);
     } catch (error) {
@@ -43,6 +45,7 @@ export function updateApp(deps: PortalDeps): Koa.Middleware {
     const { name, description, redirectUris, scopes } = toClientInput(values);
     try {
       await deps.clients.update(client.clientId, { name, description, redirectUris, scopes });
+      securityEvent('application.changed', { client_id: client.clientId, account_id: stateOf(ctx).owner!.id, source: 'portal' });
       deps.flash.set(ctx, { accountId: stateOf(ctx).owner!.id, notice: 'app.updated' });
       seeOther(ctx, `/apps/${client.clientId}`);
     } catch (error) {
@@ -58,6 +61,7 @@ export function rotateSecret(deps: PortalDeps): Koa.Middleware {
     // The registry tells its listeners, which drop the engine's cached copy: the old secret fails at once.
     const clientSecret = await deps.clients.rotateSecret(client.clientId);
     if (clientSecret === undefined) throw notFound();
+    securityEvent('application.secret_rotated', { client_id: client.clientId, account_id: stateOf(ctx).owner!.id, source: 'portal' });
     deps.flash.set(ctx, { accountId: stateOf(ctx).owner!.id, notice: 'app.rotated', credentials: { clientId: client.clientId, clientSecret } });
     seeOther(ctx, `/apps/${client.clientId}`);
   };
@@ -68,6 +72,7 @@ export function deleteApp(deps: PortalDeps): Koa.Middleware {
     const client = await ownedApp(ctx, deps);
     // The service revokes every grant and token of a deleted client (a registry listener in service.ts).
     if (!(await deps.clients.delete(client.clientId))) throw notFound();
+    securityEvent('application.deleted', { client_id: client.clientId, account_id: stateOf(ctx).owner!.id, source: 'portal' });
     deps.flash.set(ctx, { accountId: stateOf(ctx).owner!.id, notice: 'delete.deleted', noticeVars: { name: client.name } });
     seeOther(ctx, '/');
   };

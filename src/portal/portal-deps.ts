@@ -6,6 +6,7 @@ import type { ClientRegistry } from '../clients/registry.ts';
 import type { SignInConfig } from '../config/schema.ts';
 import type { CookieJar } from '../pages/cookies.ts';
 import type { FlashStore } from './flash.ts';
+import type { PortalSessionRecords } from './portal-session.ts';
 import type { PortalClient } from './portal-client.ts';
 
 export interface PortalServices {
@@ -14,6 +15,8 @@ export interface PortalServices {
   provider: Provider;
   accounts: Pick<AccountStore, 'findById'>;
   clients: Pick<ClientRegistry, 'ensureFirstPartyClient' | 'get' | 'list' | 'create' | 'update' | 'rotateSecret' | 'delete'>;
+  /** The server-side records of portal sessions (portal-session.ts). */
+  portalSessions: PortalSessionRecords;
 }
 
 export interface PortalDeps extends PortalServices {

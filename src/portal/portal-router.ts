@@ -5,6 +5,7 @@ import Router from '@koa/router';
 import type Koa from 'koa';
 import compose from 'koa-compose';
 import { assetPath, serveAsset } from '../pages/assets.ts';
+import { issuerPath } from '../config/issuer-path.ts';
 import { cookieJar } from '../pages/cookies.ts';
 import { rememberLanguage } from '../pages/language.ts';
 import { notFound, pageErrors } from '../pages/page-errors.ts';
@@ -20,7 +21,8 @@ import { checkedForm, portalState, requireOwner } from './state.ts';
 
 export async function portalRoutes(services: PortalServices): Promise<Koa.Middleware> {
   const { config } = services;
-  const jar = cookieJar({ issuer: config.issuer, path: config.portal.path });
+  // The portal's cookies stay under its own path, below the service's prefix.
+  const jar = cookieJar({ issuer: config.issuer, path: issuerPath(config.issuer) + config.portal.path });
   const deps: PortalDeps = { ...services, client: await ensurePortalClient(config, services.clients), jar, flash: flashStore(config, jar) };
   const path = config.portal.path;
 

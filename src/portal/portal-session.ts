@@ -3,9 +3,19 @@
 // the portal leaves the user signed in to the service (single sign-on), as with any other application.
 // The other way round, it never outlives the service session it was opened in, so that "sign out
 // everywhere" and a password reset end it too.
+//
+// The signed cookie names a record kept on the server (the engine's storage, model `PortalSession`):
+// signing out deletes the record, so a copy of the cookie kept from before (a shared computer, a
+// stolen cookie) opens nothing afterwards. The record's id is stored hashed, like every engine id.
+import { randomBytes } from 'node:crypto';
 import type Koa from 'koa';
+import type { ModelAdapter } from '../../adapters/adapter.ts';
 import { newFormToken } from '../pages/anti-forgery.ts';
 import type { CookieJar } from '../pages/cookies.ts';
+
+/** Where the portal's sessions are recorded: the engine's storage for the model `PortalSession`. */
+export type PortalSessionRecords = Pick<ModelAdapter, 'upsert' | 'find' | 'destroy'>;
+export const PORTAL_SESSION_MODEL = 'PortalSession';
 
 export const SESSION_COOKIE = 'portal_session';
 export const SESSION_SECONDS = 8 * 3600;
@@ -20,27 +30,47 @@ export interface PortalSession {
 }
 
 interface Stored {
+  /** The id of the server-side record. */
+  i: string;
   a: string;
   u?: string;
   c: string;
   x: number;
 }
 
-export function startSession(ctx: Pick<Koa.Context, 'cookies'>, jar: CookieJar, accountId: string, serviceSessionUid?: string): PortalSession {
+export async function startSession(
+  ctx: Pick<Koa.Context, 'cookies'>,
+  jar: CookieJar,
+  records: PortalSessionRecords,
+  accountId: string,
+  serviceSessionUid?: string,
+): Promise<PortalSession> {
   const session = { accountId, serviceSessionUid, csrf: newFormToken(), expiresAt: Date.now() + SESSION_SECONDS * 1000 };
-  const stored: Stored = { a: session.accountId, u: serviceSessionUid, c: session.csrf, x: session.expiresAt };
+  const id = randomBytes(32).toString('base64url');
+  await records.upsert(id, { accountId }, SESSION_SECONDS);
+  const stored: Stored = { i: id, a: session.accountId, u: serviceSessionUid, c: session.csrf, x: session.expiresAt };
   jar.write(ctx, SESSION_COOKIE, stored, SESSION_SECONDS);
   return session;
 }
 
-/** The session of this request; the expiry inside the signed value bounds a cookie kept beyond its max-age. */
-export function readSession(ctx: Pick<Koa.Context, 'cookies'>, jar: CookieJar): PortalSession | undefined {
+/**
+ * The session of this request: a signed cookie whose record still exists on the server. The expiry
+ * inside the signed value bounds a cookie kept beyond its max-age; the record, a cookie kept beyond a sign-out.
+ */
+export async function readSession(ctx: Pick<Koa.Context, 'cookies'>, jar: CookieJar, records: PortalSessionRecords): Promise<PortalSession | undefined> {
   const stored = jar.read<Stored>(ctx, SESSION_COOKIE);
-  if (!stored || typeof stored.a !== 'string' || typeof stored.c !== 'string' || typeof stored.x !== 'number') return undefined;
+  if (!stored || typeof stored.i !== 'string' || typeof stored.a !== 'string' || typeof stored.c !== 'string' || typeof stored.x !== 'number') {
+    return undefined;
+  }
   if (stored.x < Date.now()) return undefined;
+  const record = await records.find(stored.i);
+  if (record?.accountId !== stored.a) return undefined;
   return { accountId: stored.a, serviceSessionUid: typeof stored.u === 'string' ? stored.u : undefined, csrf: stored.c, expiresAt: stored.x };
 }
 
-export function endSession(ctx: Pick<Koa.Context, 'cookies'>, jar: CookieJar): void {
+/** Ends the session on the server (its record is deleted) and in the browser (its cookie is cleared). */
+export async function endSession(ctx: Pick<Koa.Context, 'cookies'>, jar: CookieJar, records: PortalSessionRecords): Promise<void> {
+  const stored = jar.read<Stored>(ctx, SESSION_COOKIE);
+  if (stored && typeof stored.i === 'string') await records.destroy(stored.i);
   jar.clear(ctx, SESSION_COOKIE);
 }

@@ -55,16 +55,16 @@ export function finishSignIn(deps: PortalDeps): Koa.Middleware {
       // Refused at the login page (access_denied), a stale tab, or a forged callback: start again.
       return renderPortal(ctx, pageOf(ctx), 'home', { failed: true }, 400);
     }
-    startSession(ctx, deps.jar, redeemed.accountId, redeemed.sessionUid);
+    await startSession(ctx, deps.jar, deps.portalSessions, redeemed.accountId, redeemed.sessionUid);
     ctx.status = 303;
     ctx.redirect(`${rootOf(ctx)}/`);
   };
 }
 
-/** POST {portal}/logout: ends the portal session only; the service session stays (single sign-on). */
+/** POST {portal}/logout: ends the portal session, on the server too; the service session stays (single sign-on). */
 export function signOut(deps: PortalDeps): Koa.Middleware {
   return async function signOutOfPortal(ctx) {
-    endSession(ctx, deps.jar);
+    await endSession(ctx, deps.jar, deps.portalSessions);
     ctx.status = 303;
     ctx.redirect(`${rootOf(ctx)}/`);
   };

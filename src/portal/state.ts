@@ -20,7 +20,7 @@ export function portalState(deps: PortalDeps): Koa.Middleware {
     ctx.state.portal = state;
     // Read by the error pages, should anything fail further on.
     ctx.state.locale = state.locale;
-    const session = readSession(ctx, deps.jar);
+    const session = await readSession(ctx, deps.jar, deps.portalSessions);
     if (session) {
       const account = (await serviceSessionAlive(deps, session)) ? await accounts.findById(session.accountId) : undefined;
       if (account) {
@@ -28,7 +28,7 @@ export function portalState(deps: PortalDeps): Koa.Middleware {
         state.owner = { id: account.id, email: account.email };
       } else {
         // The account, or the service session it signed in through, is gone: so is the portal session.
-        endSession(ctx, deps.jar);
+        await endSession(ctx, deps.jar, deps.portalSessions);
       }
     }
     await next();

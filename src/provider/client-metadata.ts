@@ -1,6 +1,7 @@
 // A registered application as the engine's client metadata.
 import type { ClientMetadata } from 'oidc-provider';
 import type { Payload } from '../../adapters/adapter.ts';
+import { redirectUriProblem } from '../clients/redirect-uris.ts';
 import type { RegisteredClient } from '../clients/registry.ts';
 import type { KnownKeys } from './configuration-types.ts';
 
@@ -14,6 +15,15 @@ type Metadata = KnownKeys<ClientMetadata> & { description: string; app_type: Reg
  */
 export const syntheticSectorUri = (clientId: string): string => `https://sector.invalid/${clientId}`;
 
+/**
+ * Mobile apps and single-page apps are public clients (RFC 8252, OAuth 2.0 for Browser-Based Apps): a
+ * secret compiled into an app or a bundle is no secret, PKCE is what protects their codes. They
+ * authenticate with `none`; the secret they were still given at registration is accepted too when sent
+ * (engine/public-clients.ts). Web and server applications keep their secret.
+ */
+export const isPublicClient = (client: Pick<RegisteredClient, 'appType' | 'firstParty'>): boolean =>
+  !client.firstParty && (client.appType === 'mobile' || client.appType === 'spa');
+
 /** What the Client model's adapter returns; a misspelt metadata key fails the typecheck. */
 export function toClientMetadata(client: RegisteredClient): Payload {
   const metadata = {
@@ -25,11 +35,16 @@ export function toClientMetadata(client: RegisteredClient): Payload {
     app_type: client.appType,
     application_type: client.appType === 'mobile' ? 'native' : 'web',
     redirect_uris: client.redirectUris,
-    post_logout_redirect_uris: client.redirectUris,
+    // Never an address that breaks the redirect URI rules (one registered before a rule existed).
+    post_logout_redirect_uris: client.firstParty ? client.redirectUris : client.redirectUris.filter((uri) => !redirectUriProblem(uri, client.appType)),
     response_types: ['code'],
     grant_types: ['authorization_code', 'refresh_token'],
     scope: client.scopes.join(' '),
-    token_endpoint_auth_method: 'client_secret_post',
+    token_endpoint_auth_method: isPublicClient(client) ? 'none' : 'client_secret_post',
+    // Standard metadata, for the record: the consent screen reads them from the registry.
+    ...(client.logoUri ? { logo_uri: client.logoUri } : {}),
+    ...(client.policyUri ? { policy_uri: client.policyUri } : {}),
+    ...(client.tosUri ? { tos_uri: client.tosUri } : {}),
     subject_type: 'pairwise',
     sector_identifier_uri: syntheticSectorUri(client.clientId),
     id_token_signed_response_alg: 'RS256',

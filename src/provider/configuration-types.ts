@@ -22,6 +22,8 @@ export type ClientDefaults = KnownKeys<AllClientMetadata>;
 export interface DiscoveryExtras {
   ui_locales_supported: readonly string[];
   claims_locales_supported: readonly string[];
+  revocation_endpoint_auth_methods_supported: readonly string[];
+  introspection_endpoint_auth_methods_supported: readonly string[];
 }
 
 /**

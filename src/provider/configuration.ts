@@ -5,9 +5,12 @@ import type { SignInConfig } from '../config/schema.ts';
 import type { ClientDefaults, DiscoveryExtras, EngineTtl, SigningAlgorithm } from './configuration-types.ts';
 import { SCOPE_CLAIMS, SCOPES } from '../policy/scopes.ts';
 import { issueRefreshToken, makeRefreshTokenTtl, makeRotateRefreshToken } from './refresh-tokens.ts';
+import { issuerPath } from '../config/issuer-path.ts';
 import { ROUTES, interactionUrl } from './paths.ts';
 import { clientBasedCORS } from './cors.ts';
 import { makePairwiseIdentifier } from './pairwise-identifier.ts';
+import { sessionTtl } from './engine.ts';
+import { AUTHORIZATION_PARAM_CHECKS } from './authorization-params.ts';
 
 export interface ProviderHooks {
   adapter: Configuration['adapter'];
@@ -22,9 +25,19 @@ export interface ProviderHooks {
 /** RS256 stays for every client; ES256 and EdDSA are cheaper for those that ask. Never HS* (hashed secrets). */
 const SIGNING_ALGS: readonly SigningAlgorithm[] = ['RS256', 'ES256', 'EdDSA'];
 
+/** The secret in the body (the spec) or in HTTP Basic (RFC 6749 §2.3.1), at every endpoint that takes it. */
+const CLIENT_AUTH_METHODS = ['client_secret_post', 'client_secret_basic'] as const;
+/** Public clients (mobile, spa) authenticate with PKCE alone: `none` (client-metadata.ts, engine/public-clients.ts). */
+const TOKEN_AUTH_METHODS = [...CLIENT_AUTH_METHODS, 'none'] as const;
+
 /** Revocation and introspection: an application acts on its own tokens only. */
 function ownTokensOnly(_ctx: unknown, client: Pick<Client, 'clientId'>, token: { clientId?: string | undefined }): boolean {
   return token.clientId === client.clientId;
+}
+
+/** Introspection is for callers that authenticated (RFC 7662 §2.1): a public client must send its secret. */
+function authenticatedOwnTokensOnly(ctx: unknown, client: Pick<Client, 'clientId' | 'clientAuthMethod'>, token: { clientId?: string | undefined }): boolean {
+  return client.clientAuthMethod !== 'none' && ownTokensOnly(ctx, client, token);
 }
 
 /**
@@ -34,6 +47,8 @@ function ownTokensOnly(_ctx: unknown, client: Pick<Client, 'clientId'>, token: {
  */
 export function buildProviderConfiguration(config: SignInConfig, hooks: ProviderHooks) {
   const secure = config.issuer.startsWith('https://');
+  // Mounted under a path (https://example.org/auth), the pages and the cookies live under it too.
+  const prefix = issuerPath(config.issuer);
   return {
     adapter: hooks.adapter,
     findAccount: hooks.findAccount,
@@ -41,15 +56,19 @@ export function buildProviderConfiguration(config: SignInConfig, hooks: Provider
     renderError: hooks.renderError,
     jwks: hooks.jwks,
     routes: ROUTES,
-    interactions: { url: (_ctx, interaction) => interactionUrl(interaction.uid) },
+    interactions: { url: (_ctx, interaction) => interactionUrl(interaction.uid, prefix) },
 
     // Authorization code flow only, with PKCE S256 for every client (the engine knows only S256).
     responseTypes: ['code'],
     pkce: { required: () => true },
     // Redirect URIs match exactly and must always be sent, as the spec requires.
     allowOmittingSingleRegisteredRedirectUri: false,
-    // The secret in the body (the spec) or in HTTP Basic (RFC 6749 §2.3.1): both for every client.
-    clientAuthMethods: ['client_secret_post', 'client_secret_basic'],
+    // `state` required, answers in the query or by form_post only: checked once the client and the
+    // redirect URI are (authorization-params.ts).
+    extraParams: AUTHORIZATION_PARAM_CHECKS,
+    // The secret in the body (the spec) or in HTTP Basic (RFC 6749 §2.3.1): both for every confidential
+    // client; `none` (PKCE alone) for public ones. Discovery lists the three.
+    clientAuthMethods: [...TOKEN_AUTH_METHODS],
     // Secrets are stored hashed, so nothing may use them as HMAC keys: no HS*, no client_secret_jwt.
     enabledJWA: {
       idTokenSigningAlgValues: SIGNING_ALGS,
@@ -88,8 +107,9 @@ export function buildProviderConfiguration(config: SignInConfig, hooks: Provider
       AccessToken: config.ttl.accessToken,
       AuthorizationCode: config.ttl.authorizationCode,
       IdToken: config.ttl.idToken,
-      RefreshToken: makeRefreshTokenTtl(config.ttl.refreshToken),
-      Session: config.ttl.session,
+      RefreshToken: makeRefreshTokenTtl(config.ttl.refreshToken, config.ttl.refreshTokenAbsolute),
+      // Idle lifetime, renewed by activity, and never past `sessionAbsolute` after the sign-in.
+      Session: sessionTtl(config.ttl.session, config.ttl.sessionAbsolute),
       // A grant (a remembered consent) outlives both the session and the refresh tokens issued under
       // it; each sign-in and refresh extends it (refresh-tokens.ts).
       Grant: Math.max(config.ttl.session, config.ttl.refreshToken),
@@ -100,7 +120,9 @@ export function buildProviderConfiguration(config: SignInConfig, hooks: Provider
 
     cookies: {
       keys: config.secrets.cookieKeys,
-      long: { httpOnly: true, sameSite: 'lax', secure },
+      // The session cookie is the service's: under its prefix, never sent to the routes of a host app.
+      // (The short-lived interaction cookies take the path of their interaction or resume URL.)
+      long: { httpOnly: true, sameSite: 'lax', secure, path: prefix || '/' },
       short: { httpOnly: true, sameSite: 'lax', secure },
     },
 
@@ -117,7 +139,8 @@ export function buildProviderConfiguration(config: SignInConfig, hooks: Provider
         enabled: true,
         // An application (or its resource servers, with its credentials) may introspect its own tokens
         // only; anything else is reported inactive, so pairwise identifiers never cross applications.
-        allowedPolicy: ownTokensOnly,
+        // A public client that did not send its secret has not authenticated: inactive too.
+        allowedPolicy: authenticatedOwnTokensOnly,
       },
       rpInitiatedLogout: {
         enabled: true,
@@ -141,6 +164,9 @@ export function buildProviderConfiguration(config: SignInConfig, hooks: Provider
     discovery: {
       ui_locales_supported: config.languages.supported,
       claims_locales_supported: config.languages.supported,
+      // The engine lists the token endpoint's methods only; revocation and introspection take the same.
+      revocation_endpoint_auth_methods_supported: TOKEN_AUTH_METHODS,
+      introspection_endpoint_auth_methods_supported: CLIENT_AUTH_METHODS,
     } satisfies DiscoveryExtras,
   } satisfies Configuration;
 }

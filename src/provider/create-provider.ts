@@ -8,12 +8,13 @@ import type { ConsentStore } from '../consents/store.ts';
 import type { PrivateJwk } from '../keys/signing-keys.ts';
 import { clientAdapter } from './client-adapter.ts';
 import { buildProviderConfiguration } from './configuration.ts';
-import { useHashedClientSecrets, withRefreshTokenLineage } from './engine.ts';
+import { acceptSecretsOfPublicClients, useHashedClientSecrets, useRefreshTokenFamilies, withSessionRecords, type ClientAuthGate, type SessionRecords } from './engine.ts';
 import { makeFindAccount } from './find-account.ts';
 import { makeLoadExistingGrant } from './load-existing-grant.ts';
 import { makeLogoutSource, makePostLogoutSuccessSource } from './logout-pages.ts';
 import { makeRenderError } from './render-error.ts';
 import { trustProxies } from '../http/proxy.ts';
+import { withTokenCommits, type TokenStorageOptions } from './token-storage.ts';
 
 export interface ProviderDeps {
   adapters: AdapterFactory;
@@ -21,11 +22,17 @@ export interface ProviderDeps {
   clients: ClientRegistry;
   consents: ConsentStore;
   keys: PrivateJwk[];
+  /** Asked before each client-secret comparison (the client-authentication limits). */
+  clientAuthGate?: ClientAuthGate;
+  /** Revokes a grant whose refresh token or code was replayed. */
+  tokens: TokenStorageOptions;
+  /** Where each signed-in session is recorded for its account, before it is saved. */
+  sessions: SessionRecords;
 }
 
 export function createProvider(config: SignInConfig, deps: ProviderDeps): Provider {
   const clients = clientAdapter(deps.clients);
-  const adapters = withRefreshTokenLineage(deps.adapters);
+  const adapters = withSessionRecords(withTokenCommits(deps.adapters, deps.tokens), deps.sessions, config.ttl.sessionAbsolute);
   const configuration = buildProviderConfiguration(config, {
     adapter: (model: string) => (model === 'Client' ? clients : adapters(model)),
     findAccount: makeFindAccount(deps.accounts),
@@ -37,6 +44,8 @@ export function createProvider(config: SignInConfig, deps: ProviderDeps): Provid
   });
   const provider = new Provider(config.issuer, configuration);
   trustProxies(provider, config);
-  useHashedClientSecrets(provider);
+  useHashedClientSecrets(provider, deps.clientAuthGate);
+  acceptSecretsOfPublicClients(provider);
+  useRefreshTokenFamilies(provider);
   return provider;
 }

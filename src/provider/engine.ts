@@ -4,9 +4,19 @@
 // in oidc-provider 9.13) and running test/provider/engine-door.test.ts, which fails if any moved.
 // Nothing outside src/provider builds engine objects or touches engine classes.
 export { redeemAuthorizationCode, verifierMatches, type CodeRedemption, type RedeemedCode } from './engine/authorization-codes.ts';
-export { useHashedClientSecrets } from './engine/client-secrets.ts';
+export { useHashedClientSecrets, type ClientAuthGate } from './engine/client-secrets.ts';
+export { acceptSecretsOfPublicClients } from './engine/public-clients.ts';
 export { saveGrant, type GrantInput } from './engine/grants.ts';
-export { rotatedRefreshTokenId, withRefreshTokenLineage } from './engine/refresh-token-lineage.ts';
+export { useRefreshTokenFamilies } from './engine/refresh-token-families.ts';
+export { sessionTtl, withSessionRecords, type SessionRecords } from './engine/session-storage.ts';
+export {
+  authenticatedClientId,
+  currentTokenRequest,
+  openTokenRequest,
+  rotatedRefreshTokenId,
+  type PendingCommit,
+  type TokenRequest,
+} from './engine/token-requests.ts';
 export {
   findSession,
   findSessionByUid,
@@ -14,3 +24,4 @@ export {
   startSignedInSession,
   type EngineSession,
 } from './engine/sessions.ts';
+export { replaceSigningKeys } from './engine/signing-keys.ts';

@@ -1,6 +1,6 @@
 // The engine's findAccount hook: an account and the claims it may release. `sub` is the account id
 // here; the engine replaces it with the pairwise value for each client.
-import type { FindAccount } from 'oidc-provider';
+import type { FindAccount, KoaContextWithOIDC } from 'oidc-provider';
 import type { Account, AccountStore } from '../accounts/store.ts';
 import { accountClaims } from '../policy/claims.ts';
 
@@ -23,12 +23,28 @@ export function makeFindAccount(accounts: Pick<AccountStore, 'findById' | 'onCha
     return account;
   };
 
-  return async (_ctx, id) => {
+  return async (ctx, id) => {
     const account = await load(id);
-    if (!account) return undefined;
+    if (!account) {
+      signOutSession(ctx, id);
+      return undefined;
+    }
     return {
       accountId: account.id,
       claims: () => ({ sub: account.id, ...accountClaims(account) }),
     };
   };
+}
+
+/**
+ * A browser session whose account no longer exists (deleted, by the CLI or another instance, while the
+ * session lived) is treated as signed out: the engine would otherwise go on with a session and no
+ * account, and fail (a 500 on `prompt=none`). Without an account id the session asks for a login, or
+ * answers `login_required`, as a signed-out one does. Its per-application state went with the account.
+ */
+function signOutSession(ctx: Partial<Pick<KoaContextWithOIDC, 'oidc'>> | undefined, accountId: string): void {
+  const session = ctx?.oidc?.session;
+  if (session?.accountId !== accountId) return;
+  session.accountId = undefined;
+  session.authorizations = {};
 }

@@ -15,4 +15,5 @@ export const ROUTES = {
   challenge: '/oauth/challenge',
 } as const;
 
-export const interactionUrl = (uid: string): string => `/interaction/${uid}`;
+/** The page of an interaction, under the prefix the issuer carries (`/auth/interaction/<uid>` when mounted at /auth). */
+export const interactionUrl = (uid: string, prefix = ''): string => `${prefix}/interaction/${uid}`;

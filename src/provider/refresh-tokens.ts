@@ -1,6 +1,10 @@
 // Refresh tokens: the spec issues one with every code exchange, without `offline_access` (which the
-// engine would otherwise require, and silently drop without prompt=consent). Every use rotates it;
-// the reuse grace for parallel refreshes lives in the adapter's consume.
+// engine would otherwise require, and silently drop without prompt=consent). Every use rotates it; the
+// reuse grace for parallel refreshes and reuse detection live in the token families
+// (adapters/refresh-family.ts, token-storage.ts).
+//
+// A family ends a fixed time after the sign-in that started it (`ttl.refreshTokenAbsolute`), however
+// often it is used: every successor's lifetime stops there, so the engine finds it expired after.
 //
 // A refresh token is only as good as its grant, which the engine saves once, at consent. So the grant
 // lives at least as long as a refresh token, a use of the application (a sign-in, a refresh) keeps it
@@ -30,12 +34,25 @@ export function makeRotateRefreshToken(refreshTokenTtl: number) {
   };
 }
 
-/** Lifetime of a new refresh token: the configured one, never beyond its grant. */
-export function makeRefreshTokenTtl(refreshTokenTtl: number) {
-  // The engine may call this outside a request (no context), hence the optional chain.
-  return function refreshTokenTtlFor(ctx: Partial<RefreshRequest> | undefined): number {
+/** What the lifetime hook reads of the token: `iiat`, when the first token of its family was issued. */
+export interface NewRefreshToken {
+  iiat?: number | undefined;
+}
+
+/**
+ * Lifetime of a new refresh token: the configured one, never beyond its grant, nor beyond the end of its
+ * family (`absoluteTtl` after its first token, issued at sign-in).
+ */
+export function makeRefreshTokenTtl(refreshTokenTtl: number, absoluteTtl: number) {
+  // The engine may call this outside a request (no context), hence the optional chains.
+  return function refreshTokenTtlFor(ctx: Partial<RefreshRequest> | undefined, token?: NewRefreshToken): number {
     const left = ctx?.oidc?.entities?.Grant?.remainingTTL;
-    return typeof left === 'number' && left > 0 ? Math.min(refreshTokenTtl, left) : refreshTokenTtl;
+    let ttl = typeof left === 'number' && left > 0 ? Math.min(refreshTokenTtl, left) : refreshTokenTtl;
+    if (typeof token?.iiat === 'number') {
+      // At least a second: a token is only rotated while its family is alive (its own expiry is earlier).
+      ttl = Math.max(1, Math.min(ttl, token.iiat + absoluteTtl - Math.floor(Date.now() / 1000)));
+    }
+    return ttl;
   };
 }
 

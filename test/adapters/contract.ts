@@ -1,9 +1,11 @@
 // One contract for every storage backend: what oidc-provider expects of an adapter, plus our own
-// promises (hashed ids at rest, single-use redemption under concurrency, refresh-token reuse grace).
+// promises (hashed ids at rest, single-use redemption under concurrency, refresh-token families).
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdapterOptions, ModelAdapter, Payload } from '../../adapters/adapter.ts';
+import { isRefreshTokenAdapter, type AdapterOptions, type ModelAdapter, type Payload, type RefreshTokenAdapter } from '../../adapters/adapter.ts';
+import { familyTokenValue, newFamilyId } from '../../adapters/refresh-family.ts';
+import { storageKey } from '../../adapters/token-key.ts';
 
 export interface AdapterBackend {
   adapter(model: string, options?: AdapterOptions): ModelAdapter;
@@ -13,7 +15,7 @@ export interface AdapterBackend {
 }
 
 export interface ContractOptions {
-  /** The backend stores RefreshToken (SQL does; Redis never does): test the reuse grace. */
+  /** The backend stores RefreshToken (SQL does; Redis never does): test the families. */
   refreshTokens?: boolean;
 }
 
@@ -193,43 +195,107 @@ export function describeAdapterContract(name: string, makeBackend: () => Promise
 }
 
 function describeReuseGrace(adapter: (model: string, options?: AdapterOptions) => ModelAdapter): void {
-  describe('RefreshToken reuse grace', () => {
+  describe('RefreshToken families', () => {
     const grace30: AdapterOptions = { refreshTokenReuseGrace: 30 };
+    const families = (options: AdapterOptions = grace30): RefreshTokenAdapter => {
+      const tokens = adapter('RefreshToken', options);
+      if (!isRefreshTokenAdapter(tokens)) throw new Error('the SQL store keeps refresh-token families');
+      return tokens;
+    };
+    /** A family's first token, as a code exchange stores it. */
+    async function startFamily(tokens: RefreshTokenAdapter, grantId = `g-${tokenId()}`) {
+      const family = newFamilyId();
+      const first = familyTokenValue(family, tokenId());
+      await tokens.upsert(first, tokenPayload('RefreshToken', first, { grantId, iiat: now() }), 60);
+      return { family, first, grantId };
+    }
+    /** A successor of `parent`, as a rotation stores it. */
+    async function successor(tokens: RefreshTokenAdapter, family: string, parent: string, grantId: string) {
+      const id = familyTokenValue(family, tokenId());
+      await tokens.upsert(id, tokenPayload('RefreshToken', id, { grantId, parent: storageKey(parent) }), 60);
+      return id;
+    }
 
-    it('within the grace, a second consume resolves and find shows no consumed', async () => {
-      const id = tokenId();
-      const tokens = adapter('RefreshToken', grace30);
-      await tokens.upsert(id, tokenPayload('RefreshToken', id, { grantId: `g-${tokenId()}`, iiat: now(), rotations: 0 }), 60);
-      await tokens.consume(id);
-      await tokens.consume(id);
-      const found = await tokens.find(id);
-      expect(found).toBeDefined();
-      expect(found?.consumed).toBeUndefined();
+    it('finds the first token of a family live, and unused', async () => {
+      const tokens = families();
+      const { first } = await startFamily(tokens);
+      const found = await tokens.lookup(first, now());
+      expect(found.standing).toBe('live');
+      expect(found.parent).toBeNull();
+      expect((await tokens.find(first))?.consumed).toBeUndefined();
     });
 
-    it('without a grace, a second consume rejects and find shows consumed', async () => {
+    it('after a rotation: the successor is live, the rotated token within the grace, then a reuse', async () => {
+      const tokens = families();
+      const { family, first, grantId } = await startFamily(tokens);
+      const next = await successor(tokens, family, first, grantId);
+      expect(await tokens.commitRotation({ id: first, parent: null, now: now() })).toBe(true);
+      expect((await tokens.lookup(next, now())).standing).toBe('live');
+      expect((await tokens.lookup(first, now())).standing).toBe('grace');
+      // The grace counts from the rotation, on the clock the rotation was given.
+      expect((await tokens.lookup(first, now() + 31)).standing).toBe('reuse');
+      expect((await tokens.find(first))?.consumed).toBeUndefined();
+      // Without a grace, the rotated token is a reuse at once.
+      const strict = families({ refreshTokenReuseGrace: 0 });
+      expect((await strict.lookup(first, now())).standing).toBe('reuse');
+      expect((await strict.find(first))?.consumed).toBeTypeOf('number');
+    });
+
+    it('a use within the grace keeps the head where it is, and does not extend the grace', async () => {
+      const tokens = families();
+      const { family, first, grantId } = await startFamily(tokens);
+      await successor(tokens, family, first, grantId);
+      const rotatedAt = now() - 20;
+      expect(await tokens.commitRotation({ id: first, parent: null, now: rotatedAt })).toBe(true);
+      await successor(tokens, family, first, grantId); // the parallel refresh's sibling
+      expect(await tokens.commitRotation({ id: first, parent: null, now: now() })).toBe(true);
+      expect((await tokens.lookup(first, rotatedAt + 31)).standing).toBe('reuse');
+    });
+
+    it('a token two generations old is a reuse, its row gone; so is a sibling of the token used', async () => {
+      const tokens = families();
+      const { family, first, grantId } = await startFamily(tokens);
+      const second = await successor(tokens, family, first, grantId);
+      expect(await tokens.commitRotation({ id: first, parent: null, now: now() })).toBe(true);
+      const [third, sibling] = [await successor(tokens, family, second, grantId), await successor(tokens, family, second, grantId)];
+      expect(await tokens.commitRotation({ id: second, parent: storageKey(first), now: now() })).toBe(true);
+      expect(await tokens.commitRotation({ id: third, parent: storageKey(second), now: now() })).toBe(true);
+      for (const [name, id] of [['first', first], ['sibling', sibling]]) {
+        const found = await tokens.lookup(id, now());
+        expect(found.standing, name).toBe('reuse');
+        expect(found.payload, `${name}: its row was removed when the family moved on`).toBeUndefined();
+        expect(found.family?.grantId, name).toBe(grantId);
+      }
+      // The head (second) is still there, for a parallel refresh within the grace.
+      expect((await tokens.lookup(second, now())).standing).toBe('reuse'); // its successor third was used
+      expect((await tokens.lookup(third, now())).standing).toBe('grace');
+    });
+
+    it('of 20 concurrent uses of two siblings, exactly one moves the head; the other sibling loses', async () => {
+      const tokens = families({ refreshTokenReuseGrace: 0 });
+      const { family, first, grantId } = await startFamily(tokens);
+      const [a, b] = [await successor(tokens, family, first, grantId), await successor(tokens, family, first, grantId)];
+      expect(await tokens.commitRotation({ id: first, parent: null, now: now() })).toBe(true);
+      const parent = storageKey(first);
+      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => tokens.commitRotation({ id: i % 2 ? a : b, parent, now: now() })));
+      expect(results.filter(Boolean)).toHaveLength(1);
+    });
+
+    it('revoking the grant removes its families: its tokens are unknown from then on', async () => {
+      const tokens = families();
+      const { first, grantId } = await startFamily(tokens);
+      await tokens.revokeByGrantId(grantId);
+      expect(await tokens.lookup(first, now())).toMatchObject({ standing: 'unknown', payload: undefined });
+    });
+
+    it('keeps a token of no family (issued before families) single use', async () => {
+      const tokens = families();
       const id = tokenId();
-      const tokens = adapter('RefreshToken', { refreshTokenReuseGrace: 0 });
-      await tokens.upsert(id, tokenPayload('RefreshToken', id, { grantId: `g-${tokenId()}`, iiat: now(), rotations: 0 }), 60);
+      await tokens.upsert(id, tokenPayload('RefreshToken', id, { grantId: `g-${tokenId()}`, iiat: now() }), 60);
+      expect((await tokens.lookup(id, now())).standing).toBe('unfamiliar');
       await tokens.consume(id);
       await expect(tokens.consume(id)).rejects.toMatchObject({ error: 'invalid_grant' });
       expect((await tokens.find(id))?.consumed).toBeTypeOf('number');
-    });
-
-    it('using one of two sibling successors retires the other, and nothing of another chain', async () => {
-      const tokens = adapter('RefreshToken', grace30);
-      const grantId = `g-${tokenId()}`;
-      const [used, sibling, otherChain, nextRotation] = [tokenId(), tokenId(), tokenId(), tokenId()];
-      await tokens.upsert(used, tokenPayload('RefreshToken', used, { grantId, parent: 'p1' }), 60);
-      await tokens.upsert(sibling, tokenPayload('RefreshToken', sibling, { grantId, parent: 'p1' }), 60);
-      // Another device's chain in the same grant, issued in the same second: never a sibling.
-      await tokens.upsert(otherChain, tokenPayload('RefreshToken', otherChain, { grantId, parent: 'p2' }), 60);
-      await tokens.upsert(nextRotation, tokenPayload('RefreshToken', nextRotation, { grantId, parent: 'p3' }), 60);
-      await tokens.consume(used);
-      // The sibling is retired as consumed outside the grace: presenting it is a replay.
-      expect((await tokens.find(sibling))?.consumed).toBeTypeOf('number');
-      expect((await tokens.find(otherChain))?.consumed).toBeUndefined();
-      expect(await tokens.find(nextRotation)).toBeDefined();
     });
   });
 }

@@ -70,6 +70,20 @@ describe('signin init', () => {
     expect(keys.every((k) => typeof k.d === 'string')).toBe(true);
   });
 
+  it('takes the port from the issuer when it names one; --port wins; else the default port', async () => {
+    ws = workspace();
+    const port = async (...args: string[]) => {
+      const target = join(ws.dir, `${args.join('-').replace(/\W+/g, '_') || 'plain'}.yaml`);
+      expect((await cli(['init', '--config', target, ...args])).code).toBe(0);
+      return loadConfig(target, {}).port;
+    };
+    expect(await port('--issuer', 'http://127.0.0.1:4801')).toBe(4801);
+    expect(await port('--issuer', 'http://127.0.0.1:4801', '--port', '5000')).toBe(5000);
+    expect(await port('--issuer', 'https://login.example.com')).toBe(3000);
+    expect(await port()).toBe(3000);
+    expect((await cli(['init', '--config', join(ws.dir, 'x.yaml'), '--port', '70000'])).code).toBe(2);
+  });
+
   it('refuses a bad issuer with exit 2, naming the field, and writes nothing', async () => {
     ws = workspace();
     const target = join(ws.dir, 'new.yaml');

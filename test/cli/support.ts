@@ -8,7 +8,10 @@ import { run } from '../../src/cli/main.ts';
 export interface CliResult {
   code: number;
   stdout: string;
+  /** What the command wrote on stderr, less its security-log lines (see `log`). */
   stderr: string;
+  /** The security-log lines the command wrote on stderr, parsed. */
+  log: Array<Record<string, unknown>>;
 }
 
 export async function cli(argv: string[], options: { stdin?: NodeJS.ReadableStream | string; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
@@ -21,7 +24,9 @@ export async function cli(argv: string[], options: { stdin?: NodeJS.ReadableStre
     // No SIGNIN_CONFIG from the developer's shell may leak into a test.
     env: options.env ?? {},
   });
-  return { code, stdout, stderr };
+  const lines = stderr.split(/(?<=\n)/);
+  const isLogLine = (line: string) => line.startsWith('{"level":');
+  return { code, stdout, stderr: lines.filter((l) => !isLogLine(l)).join(''), log: lines.filter(isLogLine).map((l) => JSON.parse(l) as Record<string, unknown>) };
 }
 
 export const randomSecret = (): string => randomBytes(32).toString('base64url');

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLIENT_ARGS, cli, workspace, type Workspace } from './support.ts';
@@ -13,12 +14,17 @@ describe('usage and config errors', () => {
     const main = await cli(['--help']);
     expect(main.code).toBe(0);
     expect(main.stdout).toMatch(/Usage: signin <command>/);
-    for (const group of ['init', 'migrate', 'user', 'client']) {
+    for (const group of ['init', 'migrate', 'serve', 'user', 'client', 'keys']) {
       const result = await cli([group, '--help']);
       expect(result.code, group).toBe(0);
       expect(result.stdout, group).toMatch(new RegExp(`signin ${group}`));
     }
     expect((await cli(['client', 'create', '--help'])).stdout).toContain('--redirect-uri');
+  });
+
+  it('--version prints the version of the package', async () => {
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+    expect(await cli(['--version'])).toMatchObject({ code: 0, stdout: `${version}\n` });
   });
 
   it('an unknown option exits 2 with one line naming it and the help to read', async () => {

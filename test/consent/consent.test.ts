@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => svc.stop());
 
 describe('consent', () => {
-  it('shows the application name and one toggle per requested scope, openid locked', async () => {
+  it('shows the application name, the required scopes as shared and one toggle per optional scope', async () => {
     const user = await svc.createUser();
     const client = await svc.createClient({ name: 'Marché de Cocody', description: 'Vos courses livrées' });
     const rp = await relyingParty(svc.url, client);
@@ -21,7 +21,12 @@ describe('consent', () => {
     expect(consent.html).toContain('Marché de Cocody');
     expect(consent.html).toContain('Vos courses livrées');
     for (const scope of ['openid', 'email', 'profile']) expect(consent.html).toMatch(new RegExp(`name="scope"[^>]*value="${scope}"`));
-    expect(consent.html).toMatch(/value="openid"[^>]*disabled|disabled[^>]*value="openid"/);
+    // openid and email are always shared: sent by the form without a switch; profile has its switch.
+    for (const scope of ['openid', 'email']) expect(consent.html).toMatch(new RegExp(`type="hidden" name="scope" value="${scope}"`));
+    expect(consent.html).not.toMatch(/type="checkbox"[^>]*value="(openid|email)"/);
+    expect(consent.html).toMatch(/type="checkbox"[^>]*name="scope" value="profile"/);
+    expect(consent.html).toContain('Toujours partagé');
+    expect(consent.html).toContain('sont nécessaires à Marché de Cocody pour vous connecter');
   });
 
   it('redirects with access_denied and the state when the user refuses', async () => {
@@ -76,13 +81,24 @@ describe('consent', () => {
     expect(again.pages.some((p) => /\/consent"/.test(p.html))).toBe(true);
   });
 
+  it('with prompt=login, asks to sign in once, then for consent, then returns to the application', async () => {
+    const user = await svc.createUser();
+    const rp = await relyingParty(svc.url, await svc.createClient());
+    const browser = new Browser(svc.url);
+    await signIn(svc.url, rp, user, { browser });
+    const again = await signIn(svc.url, rp, user, { browser, params: { prompt: 'login consent' } });
+    expect(again.pages.filter((p) => /name="password"/.test(p.html))).toHaveLength(1);
+    expect(again.pages.filter((p) => /\/consent"/.test(p.html))).toHaveLength(1);
+    expect(again.tokens.scope?.split(' ').sort()).toEqual(['email', 'openid', 'profile']);
+  });
+
   it('asks again with prompt=consent', async () => {
     const user = await svc.createUser();
     const rp = await relyingParty(svc.url, await svc.createClient());
     const browser = new Browser(svc.url);
     await signIn(svc.url, rp, user, { browser });
-    const forced = await signIn(svc.url, rp, user, { browser, params: { prompt: 'consent' }, scopes: ['openid'] });
+    const forced = await signIn(svc.url, rp, user, { browser, params: { prompt: 'consent' }, scopes: ['openid', 'email'] });
     expect(forced.pages.some((p) => /\/consent"/.test(p.html))).toBe(true);
-    expect(forced.tokens.scope).toBe('openid');
+    expect(forced.tokens.scope).toBe('openid email');
   });
 });

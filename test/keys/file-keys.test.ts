@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateSigningKey, loadKeysFromFile, type PrivateJwk } from '../../src/keys/signing-keys.ts';
 
-const kids = (keys: PrivateJwk[]) => keys.map((k) => k.kid).sort();
+const kids = (keys: Array<{ kid: string }>) => keys.map((k) => k.kid).sort();
 const onDisk = (file: string) => (JSON.parse(readFileSync(file, 'utf8')) as { keys: PrivateJwk[] }).keys;
 const folder = () => mkdtempSync(join(tmpdir(), 'signin-keys-'));
 

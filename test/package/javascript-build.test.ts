@@ -1,14 +1,24 @@
 // The published package is JavaScript: the build compiles the sources and copies the files they read
-// at run time (views, migrations, the password list), so a host app runs it with plain Node, no tsx.
+// at run time (views, migrations, the password list), so a host app runs it with plain Node, no tsx,
+// and so does the `signin` command, which runs the build when no TypeScript sources sit beside it.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, startChild } from '../server/child-server.ts';
 
-// Inside the repository, so that the built files resolve the installed dependencies.
-const out = join(process.cwd(), 'test-results', `dist-${randomBytes(4).toString('hex')}`);
-afterAll(() => rmSync(out, { recursive: true, force: true }));
+// Shaped like the installed package (dist/, bin/signin.js, package.json), inside the repository so
+// that the built files resolve the installed dependencies.
+const pkg = join(process.cwd(), 'test-results', `package-${randomBytes(4).toString('hex')}`);
+beforeAll(() => {
+  execFileSync(process.execPath, ['bin/build-dist.js', join(pkg, 'dist')], { stdio: 'pipe' });
+  mkdirSync(join(pkg, 'bin'));
+  copyFileSync('bin/signin.js', join(pkg, 'bin', 'signin.js'));
+  copyFileSync('package.json', join(pkg, 'package.json'));
+}, 120_000);
+afterAll(() => rmSync(pkg, { recursive: true, force: true }));
 
 const HOST_APP = `
 import { createServer } from 'node:http';
@@ -28,15 +38,45 @@ server.close();
 await service.close();
 `;
 
+// No NODE_OPTIONS from the test runner (which may load a TypeScript loader) reaches the children.
+const plainNode = { ...process.env, NODE_OPTIONS: '', SIGNIN_CONFIG: '' };
+
 describe('JavaScript build', () => {
   it('runs under plain Node: migrations, pages and the engine all found', () => {
-    execFileSync(process.execPath, ['bin/build-dist.js', out], { stdio: 'pipe' });
     const run = spawnSync(process.execPath, ['--input-type=module', '-e', HOST_APP], {
-      env: { ...process.env, ENTRY: join(out, 'src', 'index.js'), NODE_OPTIONS: '' },
+      env: { ...plainNode, ENTRY: join(pkg, 'dist', 'src', 'index.js') },
       encoding: 'utf8',
       timeout: 60_000,
     });
     expect(run.stderr).not.toMatch(/Error/);
     expect(JSON.parse(run.stdout.trim().split('\n').pop()!)).toEqual({ token: true, login: 200, french: true });
+  }, 90_000);
+
+  it('gives `signin` its version, and `signin init` then `signin serve` answer discovery from the build', async () => {
+    const signin = join(pkg, 'bin', 'signin.js');
+    const version = spawnSync(process.execPath, [signin, '--version'], { env: plainNode, encoding: 'utf8' });
+    expect(version.stdout.trim()).toBe((JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version);
+
+    const dir = mkdtempSync(join(tmpdir(), 'signin-package-'));
+    try {
+      const port = await freePort();
+      // The port comes from the issuer; serve then reads ./signin.yaml, the file init wrote.
+      const init = spawnSync(process.execPath, [signin, 'init', '--issuer', `http://127.0.0.1:${port}`], { cwd: dir, env: plainNode, encoding: 'utf8' });
+      expect(init.status, init.stderr).toBe(0);
+      expect(readFileSync(join(dir, 'signin.yaml'), 'utf8')).toContain(`\nport: ${port}\n`);
+
+      const server = startChild(process.execPath, [signin, 'serve'], { cwd: dir, env: plainNode });
+      try {
+        await server.waitFor('listening');
+        const discovery = (await (await fetch(`http://127.0.0.1:${port}/.well-known/openid-configuration`)).json()) as { issuer: string };
+        expect(discovery.issuer).toBe(`http://127.0.0.1:${port}`);
+      } finally {
+        server.child.kill('SIGTERM');
+      }
+      expect(await server.exited).toBe(0);
+      expect(server.output()).not.toMatch(/Error|tsx/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }, 90_000);
 });

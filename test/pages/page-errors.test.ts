@@ -1,6 +1,8 @@
 import type Koa from 'koa';
 import { errors } from 'oidc-provider';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/log/logger.ts';
+import { withRequestContext } from '../../src/log/request-context.ts';
 import { PageError, pageErrors } from '../../src/pages/page-errors.ts';
 import { fakeContext } from './fake-context.ts';
 
@@ -14,7 +16,13 @@ const run = (ctx: ReturnType<typeof routeContext>, error: unknown) =>
     throw error;
   });
 
-afterEach(() => vi.restoreAllMocks());
+/** Runs `fn` as a request of a service whose log lines are kept. */
+async function logged(fn: () => Promise<void>): Promise<string[]> {
+  const lines: string[] = [];
+  const logger = createLogger({ level: 'info', pretty: false, destination: { write: (line: string) => void lines.push(line) } });
+  await withRequestContext({ requestId: 'req-1', ip: '203.0.113.1', logger }, fn);
+  return lines;
+}
 
 describe('pageErrors', () => {
   it('shows an expired interaction as a localized 400 page', async () => {
@@ -33,19 +41,25 @@ describe('pageErrors', () => {
   });
 
   it('logs an unexpected error and shows a generic 500 page without its details', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     const ctx = Object.assign(routeContext(), { request: { body: { password: 'hunter2' } } });
-    await run(ctx, new Error('relation "accounts" does not exist'));
+    const lines = await logged(() => run(ctx, new Error('relation "accounts" does not exist')));
     expect(ctx.status).toBe(500);
     expect(ctx.body).toContain('Service momentanément indisponible');
     expect(ctx.body).not.toContain('accounts');
-    expect(log).toHaveBeenCalledOnce();
-    expect(JSON.stringify(log.mock.calls[0], (_k, v) => (v instanceof Error ? v.message : v))).not.toContain('hunter2');
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0])).toMatchObject({
+      level: 'error',
+      event: 'error.unexpected',
+      request_id: 'req-1',
+      endpoint: '/interaction/abc/login',
+      source: 'interaction',
+      err: { message: 'relation "accounts" does not exist', stack: expect.stringContaining('\n    at ') },
+    });
+    expect(lines[0]).not.toContain('hunter2');
   });
 
   it('does not log errors the user can fix', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    await run(routeContext(), new errors.SessionNotFound('interaction session id cookie not found'));
-    expect(log).not.toHaveBeenCalled();
+    const lines = await logged(() => run(routeContext(), new errors.SessionNotFound('interaction session id cookie not found')));
+    expect(lines).toEqual([]);
   });
 });

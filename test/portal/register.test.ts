@@ -37,6 +37,8 @@ describe('portal: registering an application', () => {
     [{ redirect_uris: '/callback' }, 'redirectUris', '« /callback » n’est pas une adresse absolue'],
     [{ redirect_uris: 'https://app.example.org/cb#top' }, 'redirectUris', 'ne doit pas contenir de fragment'],
     [{ redirect_uris: 'https://*.example.org/cb' }, 'redirectUris', 'ne doit pas contenir de joker'],
+    [{ redirect_uris: 'https://rp1.example@evil.test/cb' }, 'redirectUris', '« https://rp1.example@evil.test/cb » ne doit contenir ni nom d’utilisateur ni mot de passe'],
+    [{ redirect_uris: 'https://user:pw@rp.example/cb' }, 'redirectUris', 'ne doit contenir ni nom d’utilisateur ni mot de passe'],
     [{ redirect_uris: 'http://app.example.org/cb' }, 'redirectUris', '« http://app.example.org/cb » doit utiliser https'],
     [{ redirect_uris: 'com.example.app:/callback' }, 'redirectUris', 'doit utiliser https'],
     [{ app_type: 'mobile', redirect_uris: 'myapp:/callback' }, 'redirectUris', 'une application mobile utilise https'],

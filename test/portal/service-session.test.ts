@@ -1,7 +1,8 @@
 // The portal session never outlives the service session it was opened through: ending the user's
 // sessions (sign out everywhere, a password reset) ends portal access too.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountSessions } from '../../src/accounts/sessions.ts';
+import { AccountSessionStore } from '../../src/accounts/sessions.ts';
+import { accountSessions } from '../../src/provider/account-sessions.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 import { get, signInToPortal } from './support.ts';
 
@@ -17,7 +18,7 @@ describe('portal and service sessions', () => {
     expect((await get(owner, '/apps/new')).status).toBe(200);
 
     const { db, provider } = ts.service.context;
-    expect(await new AccountSessions(db, provider).endAll(owner.id)).toBeGreaterThan(0);
+    expect(await accountSessions(provider, new AccountSessionStore(db)).endAll(owner.id)).toBeGreaterThan(0);
 
     const after = await get(owner, '/apps/new');
     expect(after.status).not.toBe(200);

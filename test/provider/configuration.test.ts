@@ -71,7 +71,11 @@ describe('the engine configuration', () => {
     expect(ttl.AccessToken).toBe(1800);
     expect(ttl.AuthorizationCode).toBe(config.ttl.authorizationCode);
     expect(ttl.IdToken).toBe(900);
-    expect(ttl.Session).toBe(7 * 24 * 3600);
+    // A session lives its idle lifetime, and never past its absolute end (30 days after sign-in).
+    const now = Math.floor(Date.now() / 1000);
+    expect(ttl.Session(undefined, {})).toBe(7 * 24 * 3600);
+    expect(ttl.Session(undefined, { loginTs: now })).toBe(7 * 24 * 3600);
+    expect(ttl.Session(undefined, { loginTs: now - 25 * 24 * 3600 })).toBe(5 * 24 * 3600);
     expect(ttl.Interaction).toBe(600);
     // Outside a request (no grant to bound it), a refresh token gets the configured lifetime.
     expect(ttl.RefreshToken(undefined)).toBe(20 * 24 * 3600);
@@ -133,10 +137,12 @@ describe('the engine configuration', () => {
     expect(local.cookies.long.secure).toBe(false);
   });
 
-  it('publishes the supported languages, and passes the service hooks through unchanged', () => {
+  it('publishes the supported languages and client authentication methods, and passes the service hooks through unchanged', () => {
     expect(configuration.discovery).toEqual({
       ui_locales_supported: config.languages.supported,
       claims_locales_supported: config.languages.supported,
+      revocation_endpoint_auth_methods_supported: ['client_secret_post', 'client_secret_basic', 'none'],
+      introspection_endpoint_auth_methods_supported: ['client_secret_post', 'client_secret_basic'],
     });
     expect(configuration.findAccount).toBe(hooks.findAccount);
     expect(configuration.loadExistingGrant).toBe(hooks.loadExistingGrant);

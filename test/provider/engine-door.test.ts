@@ -6,15 +6,19 @@ import { readFileSync } from 'node:fs';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  authenticatedClientId,
+  currentTokenRequest,
   findSession,
   findSessionByUid,
   redeemAuthorizationCode,
+  replaceSigningKeys,
   rotatedRefreshTokenId,
   saveGrant,
   sessionCookieName,
   startSignedInSession,
   verifierMatches,
 } from '../../src/provider/engine.ts';
+import { engineKeys, generateSigningKey, keySource } from '../../src/keys/signing-keys.ts';
 import { authorize, exchangeCode, postForm, refreshGrant, signIn } from '../support/flow.ts';
 import { relyingParty } from '../support/relying-party.ts';
 import { startTestService, type TestClient, type TestService } from '../support/service.ts';
@@ -67,12 +71,12 @@ describe('hashed client secrets (engine/client-secrets.ts)', () => {
   });
 });
 
-describe('refresh-token lineage (engine/refresh-token-lineage.ts)', () => {
-  it('sees, while the successor is saved, the refresh token being rotated', async () => {
+describe('token requests (engine/token-requests.ts)', () => {
+  it('sees, from the adapter calls of a refresh, the request, its client, and the token being rotated', async () => {
     expect(Object.getOwnPropertyDescriptor(Provider, 'ctx')?.get).toBeTypeOf('function');
     const { tokens } = await signIn(svc.url, await relyingParty(svc.url, client), await svc.createUser());
-    const seen: Array<string | undefined> = [];
-    const record = () => seen.push(rotatedRefreshTokenId());
+    const seen: Array<{ rotated?: string; client?: string; pending?: number }> = [];
+    const record = () => seen.push({ rotated: rotatedRefreshTokenId(), client: authenticatedClientId(), pending: currentTokenRequest()?.commits.length });
     provider.on('refresh_token.saved', record);
     try {
       const res = await refreshGrant(svc.url, client, tokens.refresh_token!);
@@ -80,9 +84,57 @@ describe('refresh-token lineage (engine/refresh-token-lineage.ts)', () => {
     } finally {
       provider.off('refresh_token.saved', record);
     }
-    expect(seen).toEqual([tokens.refresh_token]);
-    // Outside a request there is nothing being rotated.
+    // The presented token was consumed (a commit recorded, nothing written) before its successor was saved.
+    expect(seen).toEqual([{ rotated: tokens.refresh_token, client: client.clientId, pending: 1 }]);
+    // Outside a request there is nothing being rotated, and no request.
     expect(rotatedRefreshTokenId()).toBeUndefined();
+    expect(currentTokenRequest()).toBeUndefined();
+  });
+
+  it('consumes the code before any token of the exchange is saved', async () => {
+    const flow = await authorize(svc.url, await relyingParty(svc.url, client), await svc.createUser());
+    const pending: Array<number | undefined> = [];
+    const record = () => pending.push(currentTokenRequest()?.commits.length);
+    provider.on('access_token.saved', record);
+    provider.on('refresh_token.saved', record);
+    try {
+      expect((await exchangeCode(svc.url, client, flow)).status).toBe(200);
+    } finally {
+      provider.off('access_token.saved', record);
+      provider.off('refresh_token.saved', record);
+    }
+    expect(pending).toEqual([1, 1]);
+  });
+});
+
+describe('refresh-token families (engine/refresh-token-families.ts)', () => {
+  it('gives every refresh token a value naming its family, kept through rotations', async () => {
+    expect(Object.getOwnPropertyDescriptor(provider.RefreshToken.prototype, 'generateTokenId')?.value?.name).toBe('familyTokenId');
+    const { tokens } = await signIn(svc.url, await relyingParty(svc.url, client), await svc.createUser());
+    // 128 bits of family, then the engine's own 256 random bits (bitsOfOpaqueRandomness).
+    const [family, random] = tokens.refresh_token!.split('.');
+    expect(family).toMatch(/^[\w-]{22}$/);
+    expect(random).toMatch(/^[\w-]{43}$/);
+    const next = String((await refreshGrant(svc.url, client, tokens.refresh_token!)).json.refresh_token);
+    expect(next.split('.')[0]).toBe(family);
+    expect(next.split('.')[1]).not.toBe(random);
+    // Another sign-in starts another family.
+    const other = await signIn(svc.url, await relyingParty(svc.url, client), await svc.createUser());
+    expect(other.tokens.refresh_token!.split('.')[0]).not.toBe(family);
+  });
+});
+
+describe('session storage (engine/session-storage.ts)', () => {
+  it('records a signed-in session, from the payload the engine stores, before it is saved', async () => {
+    const user = await svc.createUser();
+    const started = await startSignedInSession(provider, user.id, 3600);
+    const session = await findSession(provider, started.id);
+    const rows = await svc.service.context.db.query<{ account_id: string; exp: number }>(
+      'SELECT account_id, extract(epoch FROM expires_at)::int AS exp FROM account_sessions WHERE session_uid = $1',
+      [session!.uid],
+    );
+    expect(rows.rows).toEqual([{ account_id: user.id, exp: session!.exp }]);
+    expect(session!.loginTs).toBeTypeOf('number');
   });
 });
 
@@ -162,5 +214,36 @@ describe('in-process code redemption (engine/authorization-codes.ts)', () => {
     // Consumed: neither the door nor the token endpoint accepts it again.
     expect(await redeemAuthorizationCode(provider, redemption)).toBeUndefined();
     expect((await exchangeCode(svc.url, client, flow)).json.error).toBe('invalid_grant');
+  });
+});
+
+describe('signing keys (engine/signing-keys.ts)', () => {
+  const published = async (): Promise<string[]> =>
+    ((await (await fetch(`${svc.url}/oauth/jwks`)).json()) as { keys: Array<{ kid: string }> }).keys.map((k) => k.kid);
+  const idTokenKid = async (): Promise<string> => {
+    const { tokens } = await signIn(svc.url, await relyingParty(svc.url, client), await svc.createUser());
+    return (JSON.parse(Buffer.from(tokens.id_token!.split('.')[0], 'base64url').toString('utf8')) as { kid: string }).kid;
+  };
+
+  it('swaps the keys a running engine signs with and publishes: the first of an algorithm signs', async () => {
+    const current = engineKeys(await keySource(svc.config, svc.service.context.db).read(), new Date());
+    const fresh = generateSigningKey('RS256');
+    try {
+      replaceSigningKeys(provider, [fresh, ...current]);
+      expect(await published()).toEqual([fresh.kid, ...current.map((k) => k.kid)]);
+      expect(await idTokenKid()).toBe(fresh.kid);
+      // Listed after the one that signs, a key is published and verifies only.
+      replaceSigningKeys(provider, [...current, fresh]);
+      expect(await idTokenKid()).toBe(current[0].kid);
+    } finally {
+      replaceSigningKeys(provider, current);
+    }
+    expect(await published()).toEqual(current.map((k) => k.kid));
+  });
+
+  it('refuses a broken key before changing anything', async () => {
+    const before = await published();
+    expect(() => replaceSigningKeys(provider, [{ kid: 'broken', alg: 'RS256', kty: 'RSA' }])).toThrow();
+    expect(await published()).toEqual(before);
   });
 });

@@ -59,7 +59,9 @@ describe('rotateRefreshToken', () => {
 });
 
 describe('refresh token lifetime', () => {
-  const ttl = makeRefreshTokenTtl(REFRESH_TTL);
+  const ABSOLUTE = 90 * DAY;
+  const ttl = makeRefreshTokenTtl(REFRESH_TTL, ABSOLUTE);
+  const nowEpoch = () => Math.floor(Date.now() / 1000);
 
   it('is the configured lifetime when the grant has longer left', () => {
     expect(ttl({ oidc: { entities: { Grant: grant(60 * DAY) } } })).toBe(REFRESH_TTL);
@@ -73,5 +75,13 @@ describe('refresh token lifetime', () => {
     expect(ttl({ oidc: { entities: {} } })).toBe(REFRESH_TTL);
     expect(ttl(undefined)).toBe(REFRESH_TTL);
     expect(ttl({ oidc: { entities: { Grant: grant(0) } } })).toBe(REFRESH_TTL);
+  });
+
+  it('never runs past the end of its family, however recently the family was used', () => {
+    const grantLeft = { oidc: { entities: { Grant: grant(60 * DAY) } } };
+    // A family started 85 days ago has 5 days left, whatever the configured lifetime.
+    expect(ttl(grantLeft, { iiat: nowEpoch() - 85 * DAY })).toBe(5 * DAY);
+    // A young family gets the full lifetime.
+    expect(ttl(grantLeft, { iiat: nowEpoch() - DAY })).toBe(REFRESH_TTL);
   });
 });

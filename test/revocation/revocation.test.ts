@@ -92,8 +92,10 @@ describe('introspection', () => {
     const res = await postForm(`${svc.url}/oauth/token/introspect`, { token: tokens.access_token, client_id: client.clientId });
     expect(res.status).toBe(401);
     expect(res.json).not.toHaveProperty('active');
+    // No client authentication at all: 401 invalid_client with a challenge (RFC 7662 §2.1, RFC 6749 §5.2).
     const anonymous = await postForm(`${svc.url}/oauth/token/introspect`, { token: tokens.access_token });
-    expect(anonymous.status).toBe(400);
-    expect(anonymous.json.error).toBe('invalid_request');
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.json.error).toBe('invalid_client');
+    expect(anonymous.headers.get('www-authenticate')).toMatch(/^Basic realm=/);
   });
 });

@@ -92,16 +92,45 @@ describe('sign-up', () => {
     expect(done.html).toContain('Vérifiez votre adresse e-mail');
   });
 
-  it('says when the e-mail or the username is taken, keeping the other fields', async () => {
+  it('answers a registered address with the same page as a new one, and tells the address owner by e-mail', async () => {
     const existing = await svc.createUser();
+    const pageFor = async (email: string) => {
+      const browser = new Browser(svc.url);
+      const { form } = await openSignup(browser, rp);
+      const done = await submitSignup(browser, form, newUser({ email, username: `nom_${Date.now()}${Math.random().toString(36).slice(2, 6)}` }));
+      // The same page but for the address typed and the interaction's own uid.
+      return { status: done.status, html: done.html.replaceAll(email, '<email>').replace(/\/(interaction|authorize)\/[\w-]+/g, '/$1/<uid>') };
+    };
+    const fresh = await pageFor(newUser().email);
+    const taken = await pageFor(existing.email.toUpperCase());
+    expect(taken.status).toBe(200);
+    expect(taken).toEqual(fresh);
+    expect(taken.html).not.toContain('existe déjà');
+
+    // The owner learns of it, with a way to sign in and one to choose a new password; no second account.
+    const notice = await smtp.next(existing.email);
+    expect(notice.subject).toBe('Tentative de création de compte avec votre adresse');
+    expect(notice.text).toContain(`${svc.url}/account`);
+    expect(notice.text).toContain(`${svc.url}/password/forgot`);
+    const { rows } = await svc.service.context.db.query<{ n: string }>('SELECT count(*) AS n FROM accounts WHERE lower(email) = lower($1)', [existing.email]);
+    expect(Number(rows[0].n)).toBe(1);
+  });
+
+  it('says when the username is taken or looks like a taken one, keeping the other fields', async () => {
+    const existing = await svc.createUser({ username: `lina_${Date.now()}` });
     const browser = new Browser(svc.url);
     const { form } = await openSignup(browser, rp);
-    const sameEmail = await submitSignup(browser, form, newUser({ email: existing.email.toUpperCase() }));
-    expect(sameEmail.status).toBe(400);
-    expect(sameEmail.html).toContain('Un compte existe déjà avec cette adresse');
-    const sameName = await submitSignup(browser, form, newUser({ username: existing.username, firstName: 'Koffi' }));
+    // A username is a public handle: telling it is taken reveals nothing, even with a registered address.
+    const sameName = await submitSignup(browser, form, newUser({ email: existing.email, username: existing.username.toUpperCase(), firstName: 'Koffi' }));
+    expect(sameName.status).toBe(400);
     expect(sameName.html).toContain('Ce nom d’utilisateur est déjà pris');
     expect(sameName.html).toContain('value="Koffi"');
+    const lookalike = await submitSignup(browser, form, newUser({ username: `I${existing.username.slice(1)}` }));
+    expect(lookalike.status).toBe(400);
+    expect(lookalike.html).toContain('Ce nom d’utilisateur ressemble trop à un nom déjà pris');
+    const mixed = await submitSignup(browser, form, newUser({ username: 'аlice_mix' }));
+    expect(mixed.status).toBe(400);
+    expect(mixed.html).toContain('dans un seul alphabet');
   });
 
   it('checks every field', async () => {

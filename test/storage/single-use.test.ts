@@ -1,11 +1,11 @@
 // Single use under concurrency, through the real endpoints: of 20 simultaneous redemptions of one
-// code exactly one succeeds, and 10 simultaneous refreshes never leave two independently valid
-// successors. On each backend a code can live in: PGlite, Postgres, Redis (with Postgres).
+// code exactly one succeeds (and what it issued is revoked), and 10 simultaneous refreshes never leave
+// two independently valid successors. On each backend a code can live in: PGlite, Postgres, Redis (with Postgres).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPostgres, freshRedis, type FreshPostgres, type FreshRedis } from '../support/databases.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 import { relyingParty } from '../support/relying-party.ts';
-import { authorize, postForm, signIn } from '../support/flow.ts';
+import { authorize, postForm, signIn, userinfo } from '../support/flow.ts';
 import { postgresStorage, teardown } from './helpers/instance.ts';
 
 let pg: FreshPostgres;
@@ -43,6 +43,8 @@ describe.each(['pglite', 'postgres', 'postgres+redis'])('single use on %s', (bac
     const losers = results.filter((r) => r.status !== 200);
     expect(losers).toHaveLength(19);
     for (const loser of losers) expect([loser.status, loser.json.error]).toEqual([400, 'invalid_grant']);
+    // A second redemption, concurrent or not, revokes what the first issued.
+    expect((await userinfo(svc.url, String(winners[0].json.access_token))).status).toBe(401);
   });
 
   it('never yields two independently valid successors from 10 concurrent refreshes', async () => {

@@ -49,6 +49,8 @@ export async function startTestService(
     secrets: { cookieKeys: [secret()], pairwiseSalt: secret() },
     storage: { kind: 'embedded', dataDir: 'memory://' },
     keys: { algorithms: ['RS256'] },
+    // Quiet unless a test asks for the log (test/security-log passes a level and a destination).
+    log: { level: 'silent' },
     ...overrides,
   });
   const service = await createSignInService(config, { sweepIntervalSeconds: 0, ...options });

@@ -11,8 +11,16 @@ import type Provider from 'oidc-provider';
 import type { Client } from 'oidc-provider';
 import { verifyClientSecret } from '../../clients/credentials.ts';
 
-export function useHashedClientSecrets(provider: Provider): void {
-  provider.Client.prototype.compareClientSecret = function compareHashed(this: Client, actual: string) {
+/**
+ * Asked before any secret is compared, with the client_id the engine looked up: false refuses the client
+ * authentication (the client-authentication limits; the client_id of client_secret_post is in the body,
+ * which only the engine reads).
+ */
+export type ClientAuthGate = (clientId: string) => Promise<boolean>;
+
+export function useHashedClientSecrets(provider: Provider, gate?: ClientAuthGate): void {
+  provider.Client.prototype.compareClientSecret = async function compareHashed(this: Client, actual: string) {
+    if (gate && !(await gate(this.clientId))) return false;
     return verifyClientSecret(this.clientSecret ?? '', actual);
   };
 }

@@ -1,0 +1,30 @@
+// The row layout of `oidc_models`, shared by the statements of the SQL adapters.
+import { storageKey } from '../token-key.ts';
+import { restoreId, stripId, type Payload } from '../adapter.ts';
+
+export interface Row {
+  payload: Payload;
+  consumed: string | null;
+}
+
+export const SELECT = `SELECT payload, floor(extract(epoch FROM consumed_at))::text AS consumed FROM oidc_models`;
+export const LIVE = `(expires_at IS NULL OR expires_at > now())`;
+
+/** The upsert of one record; $1..$8 are `upsertParams`. Other statements may prefix it with a CTE. */
+export const UPSERT = `INSERT INTO oidc_models (model, id_hash, payload, grant_id, uid, user_code, parent, expires_at)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $8::int IS NULL THEN NULL ELSE now() + make_interval(secs => $8::int) END)
+  ON CONFLICT (model, id_hash) DO UPDATE SET payload = EXCLUDED.payload, grant_id = EXCLUDED.grant_id,
+    uid = EXCLUDED.uid, user_code = EXCLUDED.user_code, parent = EXCLUDED.parent, expires_at = EXCLUDED.expires_at`;
+
+export function upsertParams(model: string, id: string, payload: Payload, expiresIn: number | undefined): unknown[] {
+  // The parent has a column of its own (indexed, for retiring siblings); the payload does not repeat it.
+  const { parent, ...stored } = stripId(model, payload);
+  return [model, storageKey(id), JSON.stringify(stored), payload.grantId ?? null, payload.uid ?? null, payload.userCode ?? null, parent ?? null, expiresIn ?? null];
+}
+
+/** A stored row as the engine expects it back: its id restored, `consumed` in epoch seconds when set. */
+export function loadRow(model: string, row: Row | undefined, id?: string): Payload | undefined {
+  if (!row) return undefined;
+  const payload = id === undefined ? row.payload : restoreId(model, id, row.payload);
+  return row.consumed === null ? payload : { ...payload, consumed: Number(row.consumed) };
+}

@@ -1,0 +1,42 @@
+// The catalogue of security events: every name a line may carry, with its usual outcome and what it
+// means. The README's "Security log" section lists the same events; a test checks that the two agree.
+export type Outcome = 'success' | 'failure' | 'blocked';
+
+interface EventInfo {
+  outcome: Outcome;
+  /** One sentence for the README and for whoever reads a line. */
+  description: string;
+}
+
+export const SECURITY_EVENTS = {
+  'sign_in.success': { outcome: 'success', description: 'a user signed in with their password' },
+  'sign_in.failure': { outcome: 'failure', description: 'a password was refused (sign-in, or the current password asked again), or a disabled account tried to sign in' },
+  'sign_in.throttled': { outcome: 'blocked', description: 'too many failed sign-ins for one account or from one IP' },
+  'mail.throttled': { outcome: 'blocked', description: 'too many e-mails asked for one address or from one IP' },
+  'client_auth.failure': { outcome: 'failure', description: 'an application failed to authenticate at the token, revocation, introspection or PAR endpoint' },
+  'client_auth.throttled': { outcome: 'blocked', description: 'too many failed client authentications for one application from one IP, or from one IP' },
+  'authorization_code.reuse': { outcome: 'failure', description: 'an authorization code was presented again; what it issued is revoked' },
+  'refresh_token.reuse': { outcome: 'failure', description: 'a rotated refresh token was presented again outside its grace' },
+  'grant.revoked': { outcome: 'success', description: 'a grant and every token under it were revoked (a code or refresh-token reuse, a revocation request)' },
+  'consent.given': { outcome: 'success', description: 'a user consented to share scopes with an application' },
+  'consent.revoked': { outcome: 'success', description: 'a user withdrew an application\'s access' },
+  'password.changed': { outcome: 'success', description: 'a user changed their password on the account page' },
+  'password.reset': { outcome: 'success', description: 'a password was reset through an e-mailed link' },
+  'email.verified': { outcome: 'success', description: 'an e-mail address was verified' },
+  'session.ended_everywhere': { outcome: 'success', description: 'a user signed out of every device' },
+  'application.created': { outcome: 'success', description: 'an application was registered (portal or CLI)' },
+  'application.changed': { outcome: 'success', description: 'an application\'s settings were changed (portal or CLI)' },
+  'application.secret_rotated': { outcome: 'success', description: 'an application\'s secret was replaced (portal or CLI)' },
+  'application.deleted': { outcome: 'success', description: 'an application was deleted (portal or CLI)' },
+  'account.created': { outcome: 'success', description: 'an account was created (sign-up or CLI)' },
+  'account.disabled': { outcome: 'success', description: 'an administrator disabled an account' },
+  'account.enabled': { outcome: 'success', description: 'an administrator enabled an account again' },
+  'account.deleted': { outcome: 'success', description: 'an account and everything tied to it were deleted' },
+  'account.exported': { outcome: 'success', description: 'the data held about an account was exported' },
+  'anti_forgery.rejected': { outcome: 'blocked', description: 'a form post without a valid anti-forgery token was refused' },
+  'storage.unavailable': { outcome: 'failure', description: 'Postgres or Redis could not be reached; the client was answered 503' },
+  'mail.failed': { outcome: 'failure', description: 'an e-mail could not be handed to the mail server' },
+  'error.unexpected': { outcome: 'failure', description: 'an unexpected error (logged with its stack; the client sees a generic error)' },
+} as const satisfies Record<string, EventInfo>;
+
+export type SecurityEventName = keyof typeof SECURITY_EVENTS;

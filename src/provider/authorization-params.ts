@@ -1,0 +1,24 @@
+// Two parameters of the authorization endpoint that the engine accepts and we do not. It has no
+// setting for either, but runs `extraParams` validators once the client and the redirect URI are known
+// good (lib/actions/authorization/index.js, checkExtraParams): a request refused here is sent back to
+// the application as `invalid_request` (with `iss`), never to an unchecked address. Before that point,
+// an unknown client or redirect URI is the engine's error page, as always.
+import { errors, type KoaContextWithOIDC } from 'oidc-provider';
+
+/** `state` is required: it is the application's defence against forged callbacks (the spec marks it required). */
+export function requireState(_ctx: KoaContextWithOIDC, value: string | undefined): void {
+  if (!value) throw new errors.InvalidRequest("missing required parameter 'state'");
+}
+
+/**
+ * The code flow answers in the query or by form_post: never in a URL fragment. The refusal itself goes
+ * to the query (src/http/authorization-response.ts moves any answer the engine put in a fragment).
+ */
+export function queryOrFormPost(ctx: KoaContextWithOIDC, value: string | undefined): void {
+  if (value === undefined || value === 'query' || value === 'form_post') return;
+  ctx.oidc.params!.response_mode = undefined;
+  throw new errors.InvalidRequest('response_mode must be query or form_post');
+}
+
+/** The engine's `extraParams`: each checked parameter with its validator, in this order. */
+export const AUTHORIZATION_PARAM_CHECKS = { state: requireState, response_mode: queryOrFormPost };

@@ -1,0 +1,57 @@
+// The token endpoint's request as the storage sees it. Redeeming a code or rotating a refresh token is
+// committed once, after every token of the response is stored (src/provider/token-commit.ts): the
+// storage wrappers (src/provider/token-storage.ts) record what to commit on the request being handled,
+// which they find through the engine's request context.
+//
+// Relies on oidc-provider 9.13:
+// - lib/provider.js: the static `Provider.ctx`, the Koa context of the request being handled (an
+//   AsyncLocalStorage store entered by lib/helpers/initialize_app.js for every engine route), readable
+//   from adapter calls made while handling it; `ctx.req` is the Node request, which our middleware
+//   around the engine shares whatever koa-mount does with the context;
+// - lib/shared/client_auth.js: `ctx.oidc.client`, the authenticated client, set before the grant handler;
+// - lib/actions/grants/refresh_token.js: `ctx.oidc.entities.RotatedRefreshToken`, set right after the
+//   presented token is consumed and before its successor is saved;
+// - lib/actions/grants/refresh_token.js and lib/helpers/grant_source.js: the presented token or code is
+//   found, then consumed (`consume()`, through the adapter) before any new token is saved.
+import type { IncomingMessage } from 'node:http';
+import Provider from 'oidc-provider';
+
+/** A write the request must make once its response is complete; false when another request won. */
+export interface PendingCommit {
+  /** The grant to revoke when another request won (a reuse). */
+  grantId: string | undefined;
+  kind: 'authorization code' | 'refresh token';
+  run(): Promise<boolean>;
+}
+
+/** One token request: what its adapter calls found and deferred. */
+export class TokenRequest {
+  readonly commits: PendingCommit[] = [];
+  /** What `find` learnt of each presented value (a code's grant, a refresh token's parent...). */
+  readonly found = new Map<string, { grantId?: string; parent?: string | null; rotation?: { successorExpiresAt?: number } }>();
+}
+
+const requests = new WeakMap<IncomingMessage, TokenRequest>();
+
+/** Marks `req` as a token request whose redemptions are committed after the response is built. */
+export function openTokenRequest(req: IncomingMessage): TokenRequest {
+  const request = new TokenRequest();
+  requests.set(req, request);
+  return request;
+}
+
+/** The token request being handled, when an adapter call is made for one. */
+export function currentTokenRequest(): TokenRequest | undefined {
+  const req = Provider.ctx?.req;
+  return req ? requests.get(req) : undefined;
+}
+
+/** The client that authenticated to the request being handled, if any. */
+export function authenticatedClientId(): string | undefined {
+  return Provider.ctx?.oidc?.client?.clientId;
+}
+
+/** The id of the refresh token the current request is rotating, if it is rotating one. */
+export function rotatedRefreshTokenId(): string | undefined {
+  return Provider.ctx?.oidc?.entities?.RotatedRefreshToken?.jti;
+}

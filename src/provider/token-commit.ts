@@ -1,0 +1,32 @@
+// Around the engine's token endpoint: a code redemption or a refresh-token rotation is committed once,
+// after the engine has built its whole answer (every new token stored). So:
+// - a request that failed before (a store unreachable while saving a successor or an access token)
+//   committed nothing: the presented code or token is still good, and the application's retry works;
+// - a commit that fails for an outage is a 503 (storage-outage.ts), and nothing was consumed either;
+// - a commit that loses (another request redeemed the code, or moved the family's head first) is a
+//   reuse: the grant is revoked with everything issued under it, and the answer is invalid_grant.
+import type Koa from 'koa';
+import { errors } from 'oidc-provider';
+import { openTokenRequest } from './engine.ts';
+import { ROUTES } from './paths.ts';
+import type { TokenStorageOptions } from './token-storage.ts';
+
+export function commitTokenResponses(options: TokenStorageOptions): Koa.Middleware {
+  return async function commitTokens(ctx, next) {
+    if (ctx.method !== 'POST' || ctx.path !== ROUTES.token) return next();
+    const request = openTokenRequest(ctx.req);
+    await next();
+    if (ctx.status !== 200) return; // the engine refused or failed: nothing was written, nothing to commit
+    for (const commit of request.commits) {
+      if (await commit.run()) continue;
+      if (commit.grantId) {
+        await options.revokeGrant(commit.grantId);
+        options.onReuse?.({ kind: commit.kind, grantId: commit.grantId });
+      }
+      const refused = new errors.InvalidGrant(`${commit.kind} already used`);
+      ctx.status = refused.statusCode;
+      ctx.body = { error: refused.error, error_description: refused.error_description };
+      return;
+    }
+  };
+}

@@ -1,0 +1,111 @@
+// The storage of codes and refresh tokens as the token endpoint uses it. Two changes to what the engine
+// would do on its own:
+// - a redemption (a code, a refresh token) is not written when the engine consumes it, but recorded on
+//   the request and committed once the whole response is stored (token-commit.ts): a request that fails
+//   half-way (a store unreachable) consumes nothing, and the application's retry works;
+// - a refresh token is judged by its family (adapters/refresh-family.ts): a replay of any rotated token
+//   revokes the grant at once, even when the token's own row is long gone.
+import { errors } from 'oidc-provider';
+import type { AdapterFactory, ModelAdapter, RefreshTokenAdapter } from '../../adapters/adapter.ts';
+import { isRefreshTokenAdapter } from '../../adapters/adapter.ts';
+import { familyOf } from '../../adapters/refresh-family.ts';
+import { storageKey } from '../../adapters/token-key.ts';
+import { authenticatedClientId, currentTokenRequest, rotatedRefreshTokenId, type PendingCommit } from './engine.ts';
+
+/** A replayed refresh token or code: the grant it revoked, for the security log. */
+export interface TokenReuse {
+  kind: PendingCommit['kind'];
+  grantId: string;
+  clientId?: string;
+  accountId?: string;
+}
+
+export interface TokenStorageOptions {
+  /** Ends a grant with everything issued under it, in every store. */
+  revokeGrant(grantId: string): Promise<void>;
+  onReuse?(reuse: TokenReuse): void;
+}
+
+const epoch = () => Math.floor(Date.now() / 1000);
+
+/** A single-use write that lost to another request throws the engine's InvalidGrant (adapter.ts). */
+async function wonSingleUse(consume: Promise<void>): Promise<boolean> {
+  try {
+    await consume;
+    return true;
+  } catch (error) {
+    if (error instanceof errors.InvalidGrant) return false;
+    throw error;
+  }
+}
+
+export function withTokenCommits(adapters: AdapterFactory, options: TokenStorageOptions): AdapterFactory {
+  return (model) => {
+    const adapter = adapters(model);
+    if (model === 'AuthorizationCode') return deferredCodes(adapter);
+    if (model === 'RefreshToken' && isRefreshTokenAdapter(adapter)) return refreshTokenFamilies(adapter, options);
+    return adapter;
+  };
+}
+
+function deferredCodes(adapter: ModelAdapter): ModelAdapter {
+  return {
+    ...adapter,
+    async find(id) {
+      const payload = await adapter.find(id);
+      if (payload) currentTokenRequest()?.found.set(id, { grantId: payload.grantId });
+      return payload;
+    },
+    async consume(id) {
+      const request = currentTokenRequest();
+      // Outside the token endpoint (the portal redeems its own codes in-process), consumed at once.
+      if (!request) return adapter.consume(id);
+      request.commits.push({ kind: 'authorization code', grantId: request.found.get(id)?.grantId, run: () => wonSingleUse(adapter.consume(id)) });
+    },
+  };
+}
+
+function refreshTokenFamilies(adapter: RefreshTokenAdapter, options: TokenStorageOptions): RefreshTokenAdapter {
+  return {
+    ...adapter,
+
+    async find(id) {
+      const found = await adapter.lookup(id, epoch());
+      const request = currentTokenRequest();
+      if (!request) return found.payload;
+      const { family } = found;
+      if (found.standing === 'reuse' && family && family.clientId === authenticatedClientId()) {
+        // A replay by the application's own credentials: the token leaked. Everything issued under
+        // the grant ends now, the thief's tokens and the application's alike; the engine then answers
+        // invalid_grant, as for any unknown token.
+        await options.revokeGrant(family.grantId);
+        options.onReuse?.({ kind: 'refresh token', grantId: family.grantId, clientId: family.clientId, accountId: family.accountId });
+        return undefined;
+      }
+      request.found.set(id, { grantId: family?.grantId ?? found.payload?.grantId, parent: found.parent, rotation: {} });
+      return found.payload;
+    },
+
+    async consume(id) {
+      const request = currentTokenRequest();
+      if (!request) return adapter.consume(id);
+      const seen = request.found.get(id);
+      const rotation = seen?.rotation ?? {};
+      const run =
+        familyOf(id) === undefined
+          ? () => wonSingleUse(adapter.consume(id)) // a token from before families: single use
+          : () => adapter.commitRotation({ id, parent: seen?.parent ?? null, now: epoch(), successorExpiresAt: rotation.successorExpiresAt });
+      request.commits.push({ kind: 'refresh token', grantId: seen?.grantId, run });
+    },
+
+    async upsert(id, payload, expiresIn) {
+      // A successor records its parent (the token it replaces), when both are of one family.
+      const rotated = rotatedRefreshTokenId();
+      const sameFamily = rotated !== undefined && rotated !== id && familyOf(rotated) !== undefined && familyOf(rotated) === familyOf(id);
+      if (!sameFamily) return adapter.upsert(id, payload, expiresIn);
+      const rotation = currentTokenRequest()?.found.get(rotated)?.rotation;
+      if (rotation && typeof payload.exp === 'number') rotation.successorExpiresAt = payload.exp;
+      await adapter.upsert(id, { ...payload, parent: storageKey(rotated) }, expiresIn);
+    },
+  };
+}

@@ -1,0 +1,116 @@
+// The refresh path stays on selective indexes whatever the table sizes, and whether or not statistics
+// were ever gathered (no ANALYZE here; the local Postgres runs without autovacuum): every statement a
+// code exchange and a refresh send is recorded and EXPLAINed against a million rotated-token rows (a
+// quarter of a million on PGlite, which fills slowly), and none may scan a whole table.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isRefreshTokenAdapter, type Payload } from '../../adapters/adapter.ts';
+import { sqlAdapter } from '../../adapters/sql/adapter.ts';
+import type { Database } from '../../adapters/sql/database.ts';
+import { familyTokenValue, newFamilyId } from '../../adapters/refresh-family.ts';
+import { storageKey } from '../../adapters/token-key.ts';
+import { ConsentStore } from '../../src/consents/store.ts';
+import { freshPglite, freshPostgres, type FreshPostgres } from '../support/databases.ts';
+import { tokenId } from '../adapters/contract.ts';
+
+let pg: FreshPostgres;
+let lite: Database;
+beforeAll(async () => {
+  pg = await freshPostgres();
+  lite = await freshPglite();
+}, 60_000);
+afterAll(async () => {
+  await pg?.drop();
+  await lite?.close();
+});
+
+/** Rotated tokens of many families, their families and consents, as months of use leave them. */
+async function fill(db: Database, tokens: number): Promise<void> {
+  await db.query(`INSERT INTO accounts (id, email, username, first_name, password_hash) VALUES ('acc', 'acc@example.org', 'acc', 'A', 'x')`);
+  // In batches: each statement stays within the pool's statement timeout.
+  for (let from = 1; from <= tokens; from += 100_000) {
+    await db.query(
+      `INSERT INTO oidc_models (model, id_hash, payload, grant_id, parent, expires_at, consumed_at)
+       SELECT 'RefreshToken', 'h' || g, '{"kind":"RefreshToken"}'::jsonb, 'grant' || (g / 10), 'h' || (g - 1), now() + interval '30 days',
+              CASE WHEN g % 10 = 0 THEN NULL ELSE now() END
+       FROM generate_series($1::int, $2::int) AS g`,
+      [from, Math.min(tokens, from + 99_999)],
+    );
+  }
+  await db.query(
+    `INSERT INTO refresh_families (id_hash, grant_id, client_id, account_id, head_parent, head_rotated_at, absolute_exp, expires_at)
+     SELECT 'f' || g, 'grant' || g, 'client', 'acc', 'h' || (g * 10 - 1), 0, 4102444800, 4102444800 FROM generate_series(1, $1::int / 10) AS g`,
+    [tokens],
+  );
+  await db.query(
+    `INSERT INTO consents (account_id, client_id, grant_id, scopes, expires_at)
+     SELECT 'acc', 'client' || g, 'grant' || g, '["openid"]'::jsonb, now() + interval '30 days' FROM generate_series(1, $1::int / 10) AS g`,
+    [tokens],
+  );
+}
+
+/** The database, recording every statement with its parameters. */
+function recording(db: Database): { db: Database; statements: Array<{ sql: string; params: unknown[] }> } {
+  const statements: Array<{ sql: string; params: unknown[] }> = [];
+  const wrapped = Object.create(db) as Database;
+  wrapped.query = async (sql, params = []) => {
+    statements.push({ sql, params });
+    return db.query(sql, params) as never;
+  };
+  return { db: wrapped, statements };
+}
+
+/** `sql` with its parameters written in as literals, for EXPLAIN. */
+function inline(sql: string, params: unknown[]): string {
+  return params.reduceRight<string>((text, value, i) => {
+    const literal = value === null || value === undefined ? 'NULL' : typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
+    return text.replace(new RegExp(`\\$${i + 1}(?!\\d)`, 'g'), literal);
+  }, sql);
+}
+
+const now = () => Math.floor(Date.now() / 1000);
+
+describe.each([
+  ['postgres', 1_000_000],
+  ['pglite', 250_000],
+] as const)('the refresh path on %s with %i rotated tokens', (kind, size) => {
+  it('runs every statement on an index', { timeout: 180_000 }, async () => {
+    const db = kind === 'postgres' ? pg.db : lite;
+    await fill(db, size);
+    const { db: recorded, statements } = recording(db);
+    const options = { refreshTokenReuseGrace: 30 };
+    const tokens = sqlAdapter(recorded, 'RefreshToken', options);
+    const grants = sqlAdapter(recorded, 'Grant', options);
+    const consents = new ConsentStore(recorded);
+    if (!isRefreshTokenAdapter(tokens)) throw new Error('expected the SQL refresh-token store');
+
+    // A code exchange and three refreshes, as the engine and our wrappers drive the store.
+    const grantId = `grant-${tokenId()}`;
+    const payload = (extra: Partial<Payload>): Payload => ({ kind: 'RefreshToken', grantId, clientId: 'client', accountId: 'acc', iat: now(), exp: now() + 3600, iiat: now(), ...extra });
+    await grants.upsert(grantId, { kind: 'Grant', accountId: 'acc', clientId: 'client', exp: now() + 3600 }, 3600);
+    await consents.record({ accountId: 'acc', clientId: 'client-new', grantId, scopes: ['openid'] });
+    const family = newFamilyId();
+    let current = familyTokenValue(family, tokenId());
+    await tokens.upsert(current, payload({}), 3600);
+    for (let i = 0; i < 3; i += 1) {
+      const found = await tokens.lookup(current, now());
+      expect(found.standing).toBe('live');
+      await grants.find(grantId);
+      await grants.upsert(grantId, { kind: 'Grant', accountId: 'acc', clientId: 'client', exp: now() + 3600 }, 3600);
+      await consents.follow(grantId, 3600);
+      const next = familyTokenValue(family, tokenId());
+      await tokens.upsert(next, payload({ parent: storageKey(current) }), 3600);
+      expect(await tokens.commitRotation({ id: current, parent: found.parent, now: now(), successorExpiresAt: now() + 3600 })).toBe(true);
+      current = next;
+    }
+    await tokens.revokeByGrantId(grantId);
+    await consents.forget({ grantId });
+
+    const plans = [];
+    for (const { sql, params } of statements) {
+      const plan = (await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${inline(sql, params)}`)).rows.map((r) => r['QUERY PLAN']).join('\n');
+      plans.push(plan);
+      expect(plan, `${sql}\n${plan}`).not.toMatch(/Seq Scan on (oidc_models|refresh_families|consents)/);
+    }
+    console.log(`[${kind}] ${statements.length} statements of the refresh path, ${size} rotated tokens: no sequential scan`);
+  });
+});
