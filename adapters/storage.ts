@@ -1,5 +1,5 @@
 // Opens the configured storage and picks, per engine model, where it lives.
-import type { Redis } from 'ioredis';
+import type { RedisClient } from './redis/connect.ts';
 import type { SignInStorageConfig } from './storage-config.ts';
 import type { AdapterFactory, AdapterOptions } from './adapter.ts';
 import { guardAdapter } from './guard.ts';
@@ -29,7 +29,7 @@ const HOT = new Set(HOT_MODELS);
 export interface Storage {
   db: Database;
   /** Present when the config has a `redis` section: the client holding the hot models. */
-  redis?: Redis;
+  redis?: RedisClient;
   adapterFactory(options: AdapterOptions): AdapterFactory;
   close(): Promise<void>;
 }
@@ -61,7 +61,7 @@ export async function openStorage(storage: SignInStorageConfig): Promise<Storage
   }
 
   const { keyPrefix } = storage.redis;
-  let redis: Redis;
+  let redis: RedisClient;
   try {
     redis = await openRedis(storage.redis);
   } catch (error) {

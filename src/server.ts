@@ -5,6 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SignInConfig } from './config/schema.ts';
+import { startMetricsListener } from './metrics/endpoint.ts';
 import { createSignInService, type SignInService, type SignInServiceOptions } from './service.ts';
 
 /** How long requests still in flight once the listener is closed may take before their sockets are cut. */
@@ -14,6 +15,8 @@ export interface RunningServer {
   service: SignInService;
   server: Server;
   url: string;
+  /** The metrics listener, when `metrics.port` gives it one (its URL ends in /metrics). */
+  metricsUrl?: string;
   /** True from the start of a shutdown: /readyz answers 503 and responses close their connection. */
   readonly draining: boolean;
   /**
@@ -59,6 +62,17 @@ export async function startServer(
     throw error;
   }
   const { port } = server.address() as AddressInfo;
+  // Metrics on a port of their own, which the network keeps to the monitoring system (metrics/endpoint.ts).
+  let metricsServer: Server | undefined;
+  if (config.metrics.port !== undefined) {
+    try {
+      metricsServer = await startMetricsListener(config.metrics.port, options.host ?? '0.0.0.0');
+    } catch (error) {
+      await closeListener(server);
+      await service.close();
+      throw error;
+    }
+  }
 
   let endDrain: () => void = () => {};
   let stopping: Promise<void> | undefined;
@@ -77,6 +91,7 @@ export async function startServer(
         };
       });
       await closeListener(server);
+      if (metricsServer) await closeListener(metricsServer);
       await service.close();
     })();
     return stopping;
@@ -86,6 +101,7 @@ export async function startServer(
     service,
     server,
     url: `http://localhost:${port}`,
+    metricsUrl: metricsServer && `http://localhost:${(metricsServer.address() as AddressInfo).port}/metrics`,
     get draining() {
       return draining;
     },

@@ -2,7 +2,7 @@
 // its configuration, stores and engine. The pages are not given this: each face receives only the
 // services it uses (interactions/interaction-deps.ts, src/account-page/account-deps.ts,
 // src/portal/portal-deps.ts).
-import type { Redis } from 'ioredis';
+import type { Cluster, Redis } from 'ioredis';
 import type Provider from 'oidc-provider';
 import type { AdapterFactory } from '../adapters/adapter.ts';
 import type { Database } from '../adapters/sql/database.ts';
@@ -21,5 +21,5 @@ export interface ServiceContext {
   /** The engine's storage per model: revoking a grant reaches its tokens wherever they live. */
   adapters: AdapterFactory;
   /** Present when the config has a Redis section: shared counters (rate limits) live there. */
-  redis?: Redis;
+  redis?: Redis | Cluster;
 }

@@ -26,6 +26,10 @@ import { markStorageOutages, storageOutageResponses } from './http/storage-outag
 import { clientAuthLimits } from './http/client-auth-limit.ts';
 import { logEngineEvents, logTokenReuse } from './http/engine-log.ts';
 import { requestIds } from './http/request-id.ts';
+import { requestLog } from './http/request-log.ts';
+import { countEngineEvents, countSecurityEvents } from './metrics/event-metrics.ts';
+import { metricsOn, metricsRoute } from './metrics/endpoint.ts';
+import { httpMetrics } from './metrics/http-metrics.ts';
 import { createLogger, type DestinationStream, type Logger } from './log/logger.ts';
 import { engineKeys, keySource, loadSigningKeys, watchSigningKeys, type SigningKey } from './keys/signing-keys.ts';
 import { AccountMail } from './mail/account-mail.ts';
@@ -122,6 +126,10 @@ export async function createSignInService(config: SignInConfig, options: SignInS
   markStorageOutages(provider);
   clientAuth.watch(provider);
   logEngineEvents(provider);
+  if (metricsOn(config)) {
+    countEngineEvents(provider);
+    countSecurityEvents();
+  }
 
   const tokens = new EmailTokenStore(db);
   const mail = new AccountMail(config, tokens, createMailer(config.mail), brand);
@@ -158,6 +166,9 @@ export async function createSignInService(config: SignInConfig, options: SignInS
   // Every line of a request carries its id; an error that escapes every face is logged there, once.
   app.silent = true;
   app.use(requestIds(logger));
+  // One line per request (request-log.ts), and its count and latency when metrics are on.
+  app.use(requestLog(logger));
+  if (metricsOn(config)) app.use(httpMetrics());
   // Every page, the engine's included, shows the deployment's name, logo and links.
   app.use(shareBrand(brand));
   // Pages render through koa-views (ctx.render). The engine's own app installs it too, for its error and
@@ -182,6 +193,9 @@ export async function createSignInService(config: SignInConfig, options: SignInS
   // Headers on every response, then malformed or misdirected requests refused before any route (http-edge.ts).
   app.use(responseHeaders(config));
   app.use(healthRoutes(() => pingStorage(storage)));
+  // /metrics on this port only behind its token; with a port of its own, the server listens there (server.ts).
+  const { metrics } = config;
+  if (metrics.port === undefined && metrics.bearerToken) app.use(metricsRoute(metrics.bearerToken));
   app.use(requestEdge(config));
   app.use(serveLogo(brand));
   // Protocol requests go straight to the engine: none of the pages' routers has anything to say about

@@ -8,10 +8,16 @@
 //   Pgrant:<grantId>            set of the record keys issued under that grant
 // A hash rather than one JSON string: `consume` only adds a field (HSETNX), so it neither parses and
 // rewrites the payload in Lua nor needs SET ... KEEPTTL, and the record keeps the TTL it was given.
-import type { ChainableCommander, Redis } from 'ioredis';
+//
+// On Redis Cluster (redis.isCluster) the layout is the same, but these keys fall in different hash
+// slots, and neither a MULTI nor a script may span slots: see cluster.ts for how upsert and
+// revocation are split there, and what stays atomic.
+import type { RedisClient } from './connect.ts';
 import { storageKey } from '../token-key.ts';
 import { alreadyConsumed, restoreId, stripId, type ModelAdapter, type Payload } from '../adapter.ts';
 import { defineScripts } from './scripts.ts';
+import { clusterRevokeGrant, clusterUpsert } from './cluster.ts';
+import { execOrThrow } from './transaction.ts';
 
 /**
  * The TTL of a record saved without one. Every key here must expire, or Redis would fill up with
@@ -28,7 +34,7 @@ export interface RedisAdapterOptions {
  * Note for RefreshToken: the reuse grace lives in the SQL adapter only; storage.ts never routes refresh
  * tokens here, and if one were, it would be strictly single-use (the safe side).
  */
-export function redisAdapter(redis: Redis, model: string, options: RedisAdapterOptions): ModelAdapter {
+export function redisAdapter(redis: RedisClient, model: string, options: RedisAdapterOptions): ModelAdapter {
   defineScripts(redis);
   const prefix = options.keyPrefix;
   const recordKey = (hash: string) => `${prefix}${model}:${hash}`;
@@ -64,9 +70,16 @@ export function redisAdapter(redis: Redis, model: string, options: RedisAdapterO
         await redis.del(key);
         return;
       }
+      const json = JSON.stringify(stripId(model, payload));
+      if (redis.isCluster) {
+        const indexes = [payload.uid ? uidKey(payload.uid) : undefined, payload.userCode ? userCodeKey(payload.userCode) : undefined];
+        const grant = grantBound && payload.grantId ? grantKey(payload.grantId) : undefined;
+        await clusterUpsert(redis, { key, hash, json, ttl, indexes: indexes.filter((k) => k !== undefined), grant });
+        return;
+      }
       // One MULTI: the record, its indexes and its grant membership appear together or not at all.
       // HSET keeps an existing `consumed` field, as the SQL upsert keeps consumed_at.
-      const tx = redis.multi().hset(key, 'payload', JSON.stringify(stripId(model, payload))).expire(key, ttl);
+      const tx = redis.multi().hset(key, 'payload', json).expire(key, ttl);
       if (payload.uid) tx.set(uidKey(payload.uid), hash, 'EX', ttl);
       if (payload.userCode) tx.set(userCodeKey(payload.userCode), hash, 'EX', ttl);
       if (grantBound && payload.grantId) {
@@ -99,14 +112,8 @@ export function redisAdapter(redis: Redis, model: string, options: RedisAdapterO
     async revokeByGrantId(grantId) {
       // One set per grant across models: the engine (and src/grants/revoke.ts) always revokes every
       // grant-bound model together, so the first call ends them all and the others find an empty set.
-      await redis.signinRevokeGrant(grantKey(grantId), redis.options.keyPrefix ?? '');
+      if (redis.isCluster) await clusterRevokeGrant(redis, grantKey(grantId));
+      else await redis.signinRevokeGrant(grantKey(grantId), redis.options.keyPrefix ?? '');
     },
   };
-}
-
-/** MULTI reports a failed command in its results instead of rejecting: surface it. */
-async function execOrThrow(tx: ChainableCommander): Promise<void> {
-  const results = await tx.exec();
-  if (results === null) throw new Error('Redis transaction aborted');
-  for (const [error] of results) if (error) throw error;
 }

@@ -1,6 +1,10 @@
 // The Redis client of the service: fail fast while Redis is down, reconnect in the background.
-import { Redis } from 'ioredis';
+// One server (`url`) or a Redis Cluster (`cluster`): both clients speak the same commands.
+import { Cluster, Redis } from 'ioredis';
 import type { RedisConfig } from '../storage-config.ts';
+
+/** The client the adapters and rate limits use, whichever deployment the config names. */
+export type RedisClient = Redis | Cluster;
 
 export interface OpenRedisOptions {
   /** Called with connection errors; the default ignores them (readiness checks report the outage). */
@@ -8,30 +12,69 @@ export interface OpenRedisOptions {
 }
 
 /** Connects, or rejects when Redis does not answer at startup (a misconfiguration should be seen). */
-export async function openRedis(config: RedisConfig, options: OpenRedisOptions = {}): Promise<Redis> {
-  const redis = new Redis(config.url, {
-    lazyConnect: true,
-    commandTimeout: config.commandTimeoutMs,
-    // With the offline queue off, a command sent during an outage fails at once instead of waiting
-    // for a reconnect that may never come: the request gets an error page, not a hung socket.
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 1,
-    // Keep reconnecting forever, at most every 2 s, so the service heals when Redis is back.
-    retryStrategy: (times) => Math.min(times * 200, 2000),
-  });
+export async function openRedis(config: RedisConfig & { url: string; cluster?: undefined }, options?: OpenRedisOptions): Promise<Redis>;
+export async function openRedis(config: RedisConfig, options?: OpenRedisOptions): Promise<RedisClient>;
+export async function openRedis(config: RedisConfig, options: OpenRedisOptions = {}): Promise<RedisClient> {
+  const redis = createClient(config);
   // An EventEmitter 'error' without a listener crashes the process; an outage must not.
   redis.on('error', options.onError ?? (() => {}));
   try {
     await redis.connect();
   } catch (error) {
     redis.disconnect(); // stops the background reconnection of a client nobody will use
-    throw new Error(`Redis is not reachable at ${redactUrl(config.url)}: ${(error as Error).message}`, { cause: error });
+    throw new Error(`Redis is not reachable at ${describeTarget(config)}: ${(error as Error).message}`, { cause: error });
   }
   return redis;
 }
 
+// With the offline queue off, a command sent during an outage fails at once instead of waiting
+// for a reconnect that may never come: the request gets an error page, not a hung socket.
+// Keep reconnecting forever, at most every 2 s, so the service heals when Redis is back.
+const retry = (times: number) => Math.min(times * 200, 2000);
+
+function createClient(config: RedisConfig): RedisClient {
+  if (config.cluster) {
+    return new Cluster(config.cluster.map(clusterNode), {
+      lazyConnect: true,
+      enableOfflineQueue: false,
+      clusterRetryStrategy: retry,
+      redisOptions: { commandTimeout: config.commandTimeoutMs, maxRetriesPerRequest: 1, ...credentials(config.cluster) },
+    });
+  }
+  if (!config.url) throw new Error('storage.redis needs `url` or `cluster`');
+  return new Redis(config.url, {
+    lazyConnect: true,
+    commandTimeout: config.commandTimeoutMs,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    retryStrategy: retry,
+  });
+}
+
+/** `host:port` or `redis://[user:password@]host:port`, as a Cluster seed node. */
+export function clusterNode(node: string): { host: string; port: number } {
+  const url = new URL(node.includes('://') ? node : `redis://${node}`);
+  return { host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port || 6379) };
+}
+
+/** Every node of a cluster shares its credentials: take them from the first node URL that has some. */
+function credentials(nodes: string[]): { username?: string; password?: string } {
+  for (const node of nodes) {
+    if (!node.includes('://')) continue;
+    const url = new URL(node);
+    if (url.password) return { ...(url.username ? { username: decodeURIComponent(url.username) } : {}), password: decodeURIComponent(url.password) };
+  }
+  return {};
+}
+
+/** Where the config points, without passwords, for error messages and logs. */
+function describeTarget(config: RedisConfig): string {
+  if (config.cluster) return `cluster ${config.cluster.map((node) => (node.includes('://') ? redactUrl(node) : node)).join(', ')}`;
+  return redactUrl(config.url ?? '');
+}
+
 /** Closes gracefully when connected; during an outage QUIT cannot be sent, so just drop the socket. */
-export async function closeRedis(redis: Redis): Promise<void> {
+export async function closeRedis(redis: RedisClient): Promise<void> {
   if (redis.status === 'ready') {
     try {
       await redis.quit();

@@ -1,6 +1,7 @@
 // The Lua scripts of the Redis adapter. Each runs atomically on the server, which is what makes
 // single-use redemption and grant revocation safe when several instances share one Redis.
-import type { Redis, Result } from 'ioredis';
+import type { Result } from 'ioredis';
+import type { RedisClient } from './connect.ts';
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
@@ -36,10 +37,10 @@ for _, member in ipairs(members) do redis.call('DEL', ARGV[1] .. member) end
 redis.call('DEL', KEYS[1])
 return #members`;
 
-const defined = new WeakSet<Redis>();
+const defined = new WeakSet<RedisClient>();
 
 /** Defines the scripts once per client; ioredis then runs them by EVALSHA, loading them when needed. */
-export function defineScripts(redis: Redis): void {
+export function defineScripts(redis: RedisClient): void {
   if (defined.has(redis)) return;
   redis.defineCommand('signinConsume', { numberOfKeys: 1, lua: CONSUME });
   redis.defineCommand('signinExtendTtl', { numberOfKeys: 1, lua: EXTEND_TTL });

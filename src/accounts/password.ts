@@ -11,6 +11,9 @@ const limit = Math.max(1, availableParallelism());
 let inFlight = 0;
 const waiting: Array<() => void> = [];
 
+/** Hashes waiting for a slot: the metrics' hashing-queue gauge. */
+export const hashingQueueLength = (): number => waiting.length;
+
 async function bounded<T>(job: () => Promise<T>): Promise<T> {
   // A finishing job hands its slot straight to the next waiter, so the bound is never exceeded.
   if (inFlight >= limit) await new Promise<void>((resolve) => waiting.push(resolve));

@@ -2,7 +2,7 @@
 // it (RateLimiterRedis), else in SQL (RateLimiterSql): in both cases every instance shares them.
 // Keys are hashed, so the counter store holds no e-mail address.
 import { createHash } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import type { Cluster, Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Queryable } from '../../adapters/sql/database.ts';
 import { rethrowClassified, type StorageBackend } from '../../adapters/unavailable.ts';
@@ -14,7 +14,7 @@ type Limit = { points: number; windowSeconds: number };
 
 export interface RateLimitStores {
   db: Queryable;
-  redis?: Redis;
+  redis?: Redis | Cluster;
   /** Prefix of our Redis keys (the storage section's keyPrefix). */
   redisKeyPrefix?: string;
 }

@@ -64,6 +64,7 @@ secrets:
 #   items) by adding:
 #       redis:
 #         url: \${REDIS_URL}
+#   or, on a Redis Cluster, its nodes instead of url: cluster: ["host1:6379", "host2:6379"]
 storage:
   kind: embedded
   dataDir: "./data"
@@ -91,8 +92,15 @@ ${rotation}
 #   supported: [fr, en]
 # portal:
 #   path: /portal
+# branding:                     # on every page and e-mail (README, "Branding")
+#   serviceName: Mairie de Bouaké · Connexion   # unset: "Service de connexion" / "Sign-in service"
+#   logo: ./branding/logo.svg   # PNG, JPEG, WebP, GIF or SVG, 256 KB at most, served by the service
+#   links: []                   # e.g. [{ label: { fr: Mentions légales, en: Legal notice }, url: https://... }]
 # shutdown:                     # on SIGTERM: /readyz answers 503 this long before the server stops
 #   drainSeconds: 10            # unset: 10 with production: true, else 0
+# metrics:                      # Prometheus /metrics, off unless one is set (README, "Metrics")
+#   port: 9464                  # a listener of its own; or, on the service's port:
+#   bearerToken: \${SIGNIN_METRICS_TOKEN_VALUE}
 # rateLimit:                    # failed attempts allowed per window of seconds
 #   clientAuthPerClient: { points: 10, windowSeconds: 900 }   # wrong client secrets per application and IP
 #   clientAuthPerIp: { points: 50, windowSeconds: 900 }       # wrong client secrets per IP

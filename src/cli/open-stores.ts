@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { CONFIG_ENV, loadConfig } from '../config/load.ts';
 import type { SignInConfig } from '../config/schema.ts';
 import { openDatabase, openStorage, type Storage } from '../../adapters/storage.ts';
-import type { Redis } from 'ioredis';
+import type { Cluster, Redis } from 'ioredis';
 import type { AdapterFactory } from '../../adapters/adapter.ts';
 import { ConsentStore } from '../consents/store.ts';
 import type { Database } from '../../adapters/sql/database.ts';
@@ -89,7 +89,7 @@ export interface EngineStores extends Stores {
   /** The engine's storage, Redis included when configured: what revoking tokens needs. */
   adapters: AdapterFactory;
   /** Present when the config has a Redis section (rate-limit counters live there). */
-  redis?: Redis;
+  redis?: Redis | Cluster;
 }
 
 /** Like withStores, with the engine's storage too, for the commands that revoke what was issued. */

@@ -171,7 +171,8 @@ async function verifyEmail(args: string[], io: CliIo): Promise<number> {
     if (values.resend) {
       // Within the per-address limit of every other e-mail (src/mail/verification-resend.ts).
       const locale = isLocale(values.lang) ? values.lang : config.languages.default;
-      const { outcome, send } = await resendVerification({ limits, mail }, account, { locale, source: 'cli' });
+      const log = (name: Parameters<typeof cliEvent>[1], fields: Parameters<typeof cliEvent>[2]) => cliEvent(io, name, fields);
+      const { outcome, send } = await resendVerification({ limits, mail }, account, { locale, source: 'cli', log });
       if (outcome === 'throttled') throw new CommandError(`too many e-mails were sent to ${account.email} lately (rateLimit.mailPerAddress): try again later`);
       await send;
       return `sent a new verification link to ${account.email}`;

@@ -113,6 +113,8 @@ export class ClientRegistry {
         linkValue(links.tosUri),
       ],
     );
+    // Listeners learn of new applications too (the CORS origins of src/clients/origins.ts).
+    await this.changed(res.rows[0].client_id);
     return { client: toClient(res.rows[0]), clientSecret };
   }
 

@@ -22,11 +22,17 @@ const postgres = z.strictObject({
     .prefault({}),
 });
 
-const redis = z.strictObject({
-  url: z.string().min(1),
-  keyPrefix: z.string().min(1).default('signin:'),
-  commandTimeoutMs: z.number().int().min(100).default(2000),
-});
+const redis = z
+  .strictObject({
+    url: z.string().min(1).optional(),
+    /** Redis Cluster seed nodes (`host:port` or URLs), instead of `url`. */
+    cluster: z.array(z.string().min(1)).min(1).optional(),
+    keyPrefix: z.string().min(1).default('signin:'),
+    commandTimeoutMs: z.number().int().min(100).default(2000),
+  })
+  .refine((r) => (r.url === undefined) !== (r.cluster === undefined), {
+    message: 'storage.redis needs exactly one of `url` (one server) and `cluster` (a list of nodes)',
+  });
 
 const storage = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('embedded'), dataDir: z.string().min(1).default('./data'), redis: redis.optional() }),
@@ -213,6 +219,16 @@ export const configSchema = z.strictObject({
    * production (a few health-check periods), 0 otherwise (Ctrl-C on a laptop stops at once).
    */
   shutdown: z.strictObject({ drainSeconds: z.number().int().min(0).max(600).optional() }).prefault({}),
+  /**
+   * Prometheus metrics at /metrics, off unless one of these is set: a listener of their own (`port`,
+   * which the network keeps private), or the service's port for callers presenting `bearerToken`.
+   */
+  metrics: z
+    .strictObject({
+      port: z.number().int().min(1).max(65535).optional(),
+      bearerToken: z.string().min(32, 'must be 32 characters or more').optional(),
+    })
+    .prefault({}),
 });
 
 export type SignInConfig = z.output<typeof configSchema>;

@@ -13,6 +13,7 @@ import type Provider from 'oidc-provider';
 import { isStorageUnavailable } from '../../adapters/unavailable.ts';
 import type { SignInConfig } from '../config/schema.ts';
 import { securityEvent, unexpectedError } from '../log/security-log.ts';
+import { countStorageError } from '../metrics/registry.ts';
 import { renderErrorPage, renderUnavailablePage, UNAVAILABLE_CODE, UNAVAILABLE_RETRY_SECONDS } from '../pages/error-page.ts';
 import { localeFor } from '../pages/language.ts';
 import { pageViews } from '../pages/views.ts';
@@ -34,7 +35,9 @@ const outages = new WeakSet<IncomingMessage>();
  */
 export function markStorageOutages(provider: Provider): void {
   provider.on('server_error', (ctx: Koa.Context, error: unknown) => {
-    if (isStorageUnavailable(error)) outages.add(ctx.req);
+    if (!isStorageUnavailable(error)) return;
+    outages.add(ctx.req);
+    countStorageError(error);
   });
 }
 
@@ -55,6 +58,7 @@ export function storageOutageResponses(config: Pick<SignInConfig, 'languages'>):
         if (!prefersPage(ctx)) return answer(ctx, 500, SERVER_ERROR_BODY);
         return withViews(ctx, () => renderErrorPage(ctx, { reason: 'server', status: 500, locale: locale(ctx, config) }));
       }
+      countStorageError(error);
       return withViews(ctx, () => unavailable(ctx, config, prefersPage(ctx)));
     }
     if (!outages.has(ctx.req) || ctx.status !== 500 || ctx.headerSent) return;

@@ -102,7 +102,7 @@ export const en: Messages = {
   'password.error.personal': 'The password must not repeat your e-mail address, username or first name.',
 
   'signupDone.title': 'Check your e-mail address',
-  'signupDone.message': 'Your account is created. We sent a verification link to {email}: open it to confirm your address.',
+  'signupDone.message': 'We sent an e-mail to {email}: open it to confirm your address.',
   'signupDone.continue': 'Continue to {client}',
   'signupDone.later': 'You can continue right away and verify your address afterwards.',
 
@@ -200,8 +200,5 @@ export const en: Messages = {
   'verifyResent.title': 'Check your e-mail',
   'verifyResent.message': 'If the address {email} is still waiting to be verified, a new link has just been sent to it.',
   'password.show': 'Show',
-  'password.show.label': 'Show the password',
-  'password.show.current': 'Show the current password',
-  'password.show.new': 'Show the new password',
   'brand.links': 'About the service',
 };

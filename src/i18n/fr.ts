@@ -101,7 +101,7 @@ export const fr = {
   'password.error.personal': 'Le mot de passe ne doit pas reprendre votre adresse e-mail, votre nom d’utilisateur ni votre prénom.',
 
   'signupDone.title': 'Vérifiez votre adresse e-mail',
-  'signupDone.message': 'Votre compte est créé. Nous avons envoyé un lien de vérification à {email} : ouvrez-le pour confirmer votre adresse.',
+  'signupDone.message': 'Nous avons envoyé un e-mail à {email} : ouvrez-le pour confirmer votre adresse.',
   'signupDone.continue': 'Continuer vers {client}',
   'signupDone.later': 'Vous pouvez continuer dès maintenant et vérifier votre adresse ensuite.',
 
@@ -181,7 +181,7 @@ export const fr = {
   'mail.signupAttempt.ignore': 'Si c’était vous, connectez-vous avec votre compte ou choisissez un nouveau mot de passe. Sinon, ignorez ce message : votre compte n’a pas changé.',
   // Consent trust, new verification links, branding, the password fields' "Afficher" button.
   'login.tooMany.reset': 'Choisir un nouveau mot de passe pour me connecter tout de suite',
-  'consent.why': 'Les informations « Toujours partagé » sont nécessaires à {client} pour vous connecter. Pour ne rien partager, choisissez Refuser.',
+  'consent.why': 'Les informations « Toujours partagé » sont nécessaires à {client} pour vous connecter. Pour ne rien partager, choisissez Refuser.',
   'consent.verified': 'Application vérifiée · publiée par {domain}',
   'consent.verifiedNoOwner': 'Application vérifiée par le service',
   'consent.unverified': 'Application non vérifiée',
@@ -199,8 +199,5 @@ export const fr = {
   'verifyResent.title': 'Consultez vos e-mails',
   'verifyResent.message': 'Si l’adresse {email} attend encore d’être vérifiée, un nouveau lien vient d’y être envoyé.',
   'password.show': 'Afficher',
-  'password.show.label': 'Afficher le mot de passe',
-  'password.show.current': 'Afficher le mot de passe actuel',
-  'password.show.new': 'Afficher le nouveau mot de passe',
   'brand.links': 'Informations sur le service',
 } satisfies Record<string, string>;

@@ -41,9 +41,17 @@ export interface SecurityEventFields {
   actor?: string;
 }
 
+let observer: ((name: SecurityEventName) => void) | undefined;
+
+/** Called with the name of every event of a request, after its line: how the metrics count them. */
+export function observeSecurityEvents(fn: (name: SecurityEventName) => void): void {
+  observer = fn;
+}
+
 /** One security event, written by the logger of the request being served (else the default logger). */
 export function securityEvent(name: SecurityEventName, fields: SecurityEventFields = {}): void {
   writeEvent(currentRequest()?.logger ?? defaultLogger(), name, fields);
+  observer?.(name);
 }
 
 /**

@@ -5,6 +5,7 @@
 import { accountLimitKey, type RateLimits } from '../accounts/rate-limits.ts';
 import type { Account } from '../accounts/store.ts';
 import type { Locale } from '../i18n/index.ts';
+import type { SecurityEventName } from '../log/security-events.ts';
 import { emailDomain, securityEvent, type SecurityEventFields } from '../log/security-log.ts';
 import type { AccountMail } from './account-mail.ts';
 
@@ -21,6 +22,8 @@ export interface ResendRequest {
   /** The client IP of a request from a browser; none for the CLI. */
   ip?: string;
   source: NonNullable<SecurityEventFields['source']>;
+  /** Where the refusal is logged: the request's log by default; the CLI writes its own lines. */
+  log?: (name: SecurityEventName, fields: SecurityEventFields) => void;
 }
 
 /**
@@ -33,7 +36,7 @@ export async function resendVerification(deps: ResendDeps, account: Account, req
   const perIp = deps.limits.mailPerIp;
   const allowed = (ip === undefined || !perIp || (await perIp.take(ip))) && (await deps.limits.mailPerAddress.take(accountLimitKey(account.id)));
   if (!allowed) {
-    securityEvent('mail.throttled', { limit: 'mail', account_id: account.id, email_domain: emailDomain(account.email), source: request.source });
+    (request.log ?? securityEvent)('mail.throttled', { limit: 'mail', account_id: account.id, email_domain: emailDomain(account.email), source: request.source });
     return { outcome: 'throttled' };
   }
   return { outcome: 'sent', send: deps.mail.sendVerification(account, request.locale) };

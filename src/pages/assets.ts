@@ -46,6 +46,8 @@ export function serveAsset(name: AssetName): Koa.Middleware {
     const file = asset(name);
     ctx.set({ 'Cache-Control': 'public, max-age=31536000, immutable', ETag: file.etag, 'X-Content-Type-Options': 'nosniff' });
     ctx.type = file.type;
+    // Koa judges freshness only for a successful response: until now the status is the default 404.
+    ctx.status = 200;
     if (ctx.fresh) {
       ctx.status = 304;
       return;

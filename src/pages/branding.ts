@@ -96,6 +96,8 @@ export function serveLogo(brand: Brand): Koa.Middleware {
       'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
     });
     ctx.type = logo.type;
+    // Koa judges freshness only for a successful response.
+    ctx.status = 200;
     if (ctx.fresh) {
       ctx.status = 304;
       return;

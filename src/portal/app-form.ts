@@ -1,7 +1,8 @@
 // The application form: what the browser posts, as the registry's input, and the registry's field
 // error codes (shared with the CLI) as localized messages under each field.
-import type { RegisteredClient } from '../clients/registry.ts';
-import { APP_TYPES, type ClientInput, type FieldError } from '../clients/validate.ts';
+import type { ClientLinks } from '../clients/client-links.ts';
+import type { ApplicationInput, RegisteredClient } from '../clients/registry.ts';
+import { APP_TYPES, type FieldError } from '../clients/validate.ts';
 import { REQUIRED_SCOPES, SCOPES } from '../policy/scopes.ts';
 import { isPortalKey, type PortalKey, type PortalTranslate } from './portal-messages.ts';
 
@@ -12,11 +13,24 @@ export interface AppFormValues {
   /** The textarea as typed: one URI per line. */
   redirectUris: string;
   scopes: string[];
+  /** The consent screen's links (https URLs); empty: none. */
+  logoUri: string;
+  policyUri: string;
+  tosUri: string;
 }
 
 export type FieldMessages = Partial<Record<FieldError['field'], string[]>>;
 
-export const EMPTY_FORM: AppFormValues = { name: '', description: '', appType: 'web', redirectUris: '', scopes: [...REQUIRED_SCOPES] };
+export const EMPTY_FORM: AppFormValues = {
+  name: '',
+  description: '',
+  appType: 'web',
+  redirectUris: '',
+  scopes: [...REQUIRED_SCOPES],
+  logoUri: '',
+  policyUri: '',
+  tosUri: '',
+};
 
 export function readAppForm(body: URLSearchParams): AppFormValues {
   return {
@@ -25,6 +39,9 @@ export function readAppForm(body: URLSearchParams): AppFormValues {
     appType: body.get('app_type') ?? '',
     redirectUris: body.get('redirect_uris') ?? '',
     scopes: [...new Set(body.getAll('scope'))],
+    logoUri: body.get('logo_uri') ?? '',
+    policyUri: body.get('policy_uri') ?? '',
+    tosUri: body.get('tos_uri') ?? '',
   };
 }
 
@@ -35,16 +52,23 @@ export function formOf(client: RegisteredClient): AppFormValues {
     appType: client.appType,
     redirectUris: client.redirectUris.join('\n'),
     scopes: client.scopes,
+    logoUri: client.logoUri ?? '',
+    policyUri: client.policyUri ?? '',
+    tosUri: client.tosUri ?? '',
   };
 }
 
-export function toClientInput(form: AppFormValues): ClientInput {
+export function toClientInput(form: AppFormValues): ApplicationInput & ClientLinks {
   return {
     name: form.name,
     description: form.description,
     appType: form.appType,
     redirectUris: form.redirectUris.split(/\r?\n/).map((line) => line.trim()).filter(Boolean),
     scopes: form.scopes,
+    // An emptied field removes the link.
+    logoUri: form.logoUri.trim() || null,
+    policyUri: form.policyUri.trim() || null,
+    tosUri: form.tosUri.trim() || null,
   };
 }
 

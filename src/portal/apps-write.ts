@@ -42,9 +42,9 @@ export function updateApp(deps: PortalDeps): Koa.Middleware {
     const client = await ownedApp(ctx, deps);
     // The type is fixed at registration (the registry's update ignores it): keep showing the real one.
     const values = { ...readAppForm(stateOf(ctx).form!), appType: client.appType };
-    const { name, description, redirectUris, scopes } = toClientInput(values);
+    const { appType: _fixed, ...patch } = toClientInput(values);
     try {
-      await deps.clients.update(client.clientId, { name, description, redirectUris, scopes });
+      await deps.clients.update(client.clientId, patch);
       securityEvent('application.changed', { client_id: client.clientId, account_id: stateOf(ctx).owner!.id, source: 'portal' });
       deps.flash.set(ctx, { accountId: stateOf(ctx).owner!.id, notice: 'app.updated' });
       seeOther(ctx, `/apps/${client.clientId}`);

@@ -1,9 +1,12 @@
 // The integration help of an application's page: the URLs and the curl commands an owner pastes,
 // with this client's values filled in and placeholders (UPPER_CASE) for what changes per sign-in.
 import type { RegisteredClient } from '../clients/registry.ts';
+import { isPublicClient } from '../provider/client-metadata.ts';
 import { ROUTES } from '../provider/paths.ts';
 
 export interface IntegrationHelp {
+  /** A mobile app or a single-page app: PKCE alone at the token endpoint, no secret in the app. */
+  publicClient: boolean;
   discoveryUrl: string;
   authorizeUrl: string;
   tokenCurl: string;
@@ -27,7 +30,11 @@ export function integrationHelp(issuer: string, client: RegisteredClient): Integ
     .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
     .join('&');
   const token = issuer + ROUTES.token;
+  // A public client's secret would be public once shipped: its examples leave it out (it is accepted if sent).
+  const publicClient = isPublicClient(client);
+  const secret: Array<[string, string]> = publicClient ? [] : [['client_secret', 'CLIENT_SECRET']];
   return {
+    publicClient,
     discoveryUrl: `${issuer}/.well-known/openid-configuration`,
     authorizeUrl: authorize.href,
     tokenCurl: curlPost(token, [
@@ -36,13 +43,13 @@ export function integrationHelp(issuer: string, client: RegisteredClient): Integ
       ['redirect_uri', redirectUri],
       ['code_verifier', 'CODE_VERIFIER'],
       ['client_id', client.clientId],
-      ['client_secret', 'CLIENT_SECRET'],
+      ...secret,
     ]),
     refreshCurl: curlPost(token, [
       ['grant_type', 'refresh_token'],
       ['refresh_token', 'REFRESH_TOKEN'],
       ['client_id', client.clientId],
-      ['client_secret', 'CLIENT_SECRET'],
+      ...secret,
     ]),
     userinfoCurl: `curl ${shellQuote(issuer + ROUTES.userinfo)} \\\n  -H 'Authorization: Bearer ACCESS_TOKEN'`,
   };

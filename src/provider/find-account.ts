@@ -39,12 +39,19 @@ export function makeFindAccount(accounts: Pick<AccountStore, 'findById' | 'onCha
 /**
  * A browser session whose account no longer exists (deleted, by the CLI or another instance, while the
  * session lived) is treated as signed out: the engine would otherwise go on with a session and no
- * account, and fail (a 500 on `prompt=none`). Without an account id the session asks for a login, or
- * answers `login_required`, as a signed-out one does. Its per-application state went with the account.
+ * account, and fail (a 500 on `prompt=none`). Without an account the session asks for a login, or
+ * answers `login_required`, as a signed-out one does, and it is saved so. Its per-application state
+ * went with the account.
  */
 function signOutSession(ctx: Partial<Pick<KoaContextWithOIDC, 'oidc'>> | undefined, accountId: string): void {
   const session = ctx?.oidc?.session;
   if (session?.accountId !== accountId) return;
-  session.accountId = undefined;
+  // Deleted rather than set: the engine's session refuses an accountId that is not a string
+  // (lib/shared/session.js), but reads a missing one as "nobody signed in".
+  delete session.accountId;
+  delete session.loginTs;
+  delete session.amr;
+  delete session.acr;
+  // Set, so that the engine saves the session signed out.
   session.authorizations = {};
 }

@@ -28,6 +28,32 @@ export async function screenshots(page: Page, name: string): Promise<void> {
   }
 }
 
+/** A screenshot of what the screen shows now (the viewport, not the whole page), as `<name>.png`. */
+export async function screenshotAt(page: Page, name: string): Promise<string> {
+  await mkdir(SHOTS, { recursive: true });
+  const path = new URL(`${name}.png`, SHOTS).pathname;
+  await page.screenshot({ path });
+  return path;
+}
+
+/**
+ * Links and buttons on the page smaller than 44×44 CSS px (WCAG 2.5.5), among those a user can see or
+ * reach by scrolling; each as "text (width×height)".
+ */
+export async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const small: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('a[href], button')) {
+      const style = getComputedStyle(el);
+      if (el.hidden || style.display === 'none' || style.visibility === 'hidden') continue;
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 && box.height === 0) continue;
+      if (box.width < 44 || box.height < 44) small.push(`${(el.textContent ?? '').trim()} (${Math.round(box.width)}×${Math.round(box.height)})`);
+    }
+    return small;
+  });
+}
+
 /** Answers the application's redirect URI in the browser, and hands back the URL it was called with. */
 export async function catchCallback(page: Page, redirectUri: string): Promise<() => Promise<URL>> {
   let resolve!: (url: URL) => void;

@@ -12,7 +12,7 @@ const BIN = fileURLToPath(new URL('../../bin/signin.js', import.meta.url));
 
 const PASSWORD = 'correct horse battery';
 
-describe('signin user create', { timeout: 60_000 }, () => {
+describe('signin user create', { timeout: 120_000 }, () => {
   let ws: Workspace;
   const create = (args: string[], stdin: NodeJS.ReadableStream | string = `${PASSWORD}\n`) =>
     cli(['user', 'create', '--config', ws.config, ...args], { stdin });

@@ -9,16 +9,16 @@ describe('consent scopes', () => {
     expect(offeredScopes(requested, ['openid', 'email'])).toEqual(['openid', 'email']);
   });
 
-  it('always grants openid, grants ticked scopes, rejects every other requested scope', () => {
-    const decision = decideConsent(['openid', 'email', 'profile', 'offline_access'], ['openid', 'email', 'profile'], ['profile', 'address']);
-    expect(decision.granted).toEqual(['openid', 'profile']);
-    expect(decision.rejected).toEqual(['email', 'offline_access']);
+  it('always grants the required scopes (openid, email), grants ticked ones, rejects every other requested scope', () => {
+    const decision = decideConsent(['openid', 'email', 'profile', 'offline_access'], ['openid', 'email', 'profile'], ['address']);
+    expect(decision.granted).toEqual(['openid', 'email']);
+    expect(decision.rejected).toEqual(['profile', 'offline_access']);
   });
 
   it('describes each scope with the data it shares', () => {
     const account = { id: 'a1', email: 'awa@example.org', emailVerified: true, username: 'awa', firstName: 'Awa' };
     const items = scopeItems(['openid', 'email', 'profile'], account, translator('fr'));
-    expect(items.map((i) => [i.name, i.required])).toEqual([['openid', true], ['email', false], ['profile', false]]);
+    expect(items.map((i) => [i.name, i.required])).toEqual([['openid', true], ['email', true], ['profile', false]]);
     expect(items[1].value).toBe('awa@example.org');
     expect(items[2].value).toBe('awa · Awa');
   });

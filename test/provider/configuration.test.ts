@@ -42,7 +42,8 @@ describe('the engine configuration', () => {
   });
 
   it('authenticates clients by secret, in the body or in HTTP Basic, and never with an HMAC', () => {
-    expect(configuration.clientAuthMethods).toEqual(['client_secret_post', 'client_secret_basic']);
+    // `none`: mobile apps and single-page apps, public clients protected by PKCE (client-metadata.ts).
+    expect(configuration.clientAuthMethods).toEqual(['client_secret_post', 'client_secret_basic', 'none']);
     expect(configuration.clientDefaults.token_endpoint_auth_method).toBe('client_secret_post');
     const everything = strings(configuration);
     expect(everything.filter((s) => /^HS\d+$/.test(s))).toEqual([]);
@@ -131,8 +132,11 @@ describe('the engine configuration', () => {
   it('keeps cookies HttpOnly and SameSite, Secure behind https, signed with the configured keys', () => {
     expect(configuration.cookies.keys).toEqual(config.secrets.cookieKeys);
     for (const cookie of [configuration.cookies.long, configuration.cookies.short]) {
-      expect(cookie).toEqual({ httpOnly: true, sameSite: 'lax', secure: true });
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'lax', secure: true });
     }
+    // The session cookie under the issuer's path; the interaction cookies take their page's path.
+    expect(configuration.cookies.long.path).toBe('/');
+    expect(configuration.cookies.short).not.toHaveProperty('path');
     const local = buildProviderConfiguration({ ...config, issuer: 'http://127.0.0.1:3000' }, hooks);
     expect(local.cookies.long.secure).toBe(false);
   });

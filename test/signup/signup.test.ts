@@ -99,7 +99,7 @@ describe('sign-up', () => {
       const { form } = await openSignup(browser, rp);
       const done = await submitSignup(browser, form, newUser({ email, username: `nom_${Date.now()}${Math.random().toString(36).slice(2, 6)}` }));
       // The same page but for the address typed and the interaction's own uid.
-      return { status: done.status, html: done.html.replaceAll(email, '<email>').replace(/\/(interaction|authorize)\/[\w-]+/g, '/$1/<uid>') };
+      return { status: done.status, html: done.html.replaceAll(email, '<email>').replace(/(\/|%2F)(interaction|authorize)(\/|%2F)[\w-]+/g, '$1$2$3<uid>') };
     };
     const fresh = await pageFor(newUser().email);
     const taken = await pageFor(existing.email.toUpperCase());

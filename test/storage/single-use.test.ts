@@ -1,15 +1,18 @@
 // Single use under concurrency, through the real endpoints: of 20 simultaneous redemptions of one
 // code exactly one succeeds (and what it issued is revoked), and 10 simultaneous refreshes never leave
-// two independently valid successors. On each backend a code can live in: PGlite, Postgres, Redis (with Postgres).
+// two independently valid successors. On each backend a code can live in: PGlite, Postgres, Redis and a
+// three-node Redis Cluster (each with Postgres).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPostgres, freshRedis, type FreshPostgres, type FreshRedis } from '../support/databases.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 import { relyingParty } from '../support/relying-party.ts';
 import { authorize, postForm, signIn, userinfo } from '../support/flow.ts';
 import { postgresStorage, teardown } from './helpers/instance.ts';
+import { startLocalCluster, type LocalCluster } from './helpers/redis-cluster.ts';
 
 let pg: FreshPostgres;
 let redis: FreshRedis;
+let cluster: LocalCluster;
 const services: Record<string, TestService> = {};
 beforeAll(async () => {
   pg = await freshPostgres();
@@ -17,12 +20,16 @@ beforeAll(async () => {
   services.pglite = await startTestService();
   services.postgres = await startTestService({ storage: postgresStorage(pg.url, undefined, 3000) });
   services['postgres+redis'] = await startTestService({ storage: postgresStorage(pg.url, redis.config, 3000) });
-});
-afterAll(() => teardown(...Object.values(services).map((s) => () => s.stop()), () => redis?.cleanup(), () => pg?.drop()));
+  cluster = await startLocalCluster(7111);
+  services['postgres+redis-cluster'] = await startTestService({ storage: postgresStorage(pg.url, cluster.config('signin:'), 3000) });
+}, 60_000);
+afterAll(() =>
+  teardown(...Object.values(services).map((s) => () => s.stop()), () => redis?.cleanup(), () => cluster?.stop(), () => pg?.drop()),
+);
 
 const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});
 
-describe.each(['pglite', 'postgres', 'postgres+redis'])('single use on %s', (backend) => {
+describe.each(['pglite', 'postgres', 'postgres+redis', 'postgres+redis-cluster'])('single use on %s', (backend) => {
   it('redeems one authorization code exactly once out of 20 concurrent requests', async () => {
     const svc = services[backend];
     const client = await svc.createClient();

@@ -76,7 +76,7 @@ export interface FreshRedis {
 export async function freshRedis(): Promise<FreshRedis> {
   // Only [a-z0-9:-], so the prefix needs no escaping in a SCAN MATCH pattern.
   const keyPrefix = `signin-test:${uniqueSuffix('-')}:`;
-  const config: RedisConfig = { url: TEST_REDIS_URL, keyPrefix, commandTimeoutMs: 2000 };
+  const config = { url: TEST_REDIS_URL, keyPrefix, commandTimeoutMs: 2000 } satisfies RedisConfig;
   let redis: Redis;
   try {
     redis = await openRedis(config);
