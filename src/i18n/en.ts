@@ -88,7 +88,6 @@ export const en: Messages = {
   'signup.haveAccount': 'Already have an account?',
   'signup.loginLink': 'Sign in',
   'signup.error.email': 'Enter a valid e-mail address.',
-  'signup.error.emailTaken': 'An account already exists with this address. Sign in or reset your password.',
   'signup.error.username': 'Choose a username of 3 to 32 characters (letters, digits, dot, hyphen or underscore).',
   'signup.error.usernameTaken': 'This username is already taken. Choose another one.',
   'signup.error.usernameScripts': 'Write your username in a single alphabet (without mixing, for example, Latin and Cyrillic letters).',

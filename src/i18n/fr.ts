@@ -87,7 +87,6 @@ export const fr = {
   'signup.haveAccount': 'Déjà un compte ?',
   'signup.loginLink': 'Se connecter',
   'signup.error.email': 'Saisissez une adresse e-mail valide.',
-  'signup.error.emailTaken': 'Un compte existe déjà avec cette adresse. Connectez-vous ou réinitialisez votre mot de passe.',
   'signup.error.username': 'Choisissez un nom d’utilisateur de 3 à 32 caractères (lettres, chiffres, point, tiret ou tiret bas).',
   'signup.error.usernameTaken': 'Ce nom d’utilisateur est déjà pris. Choisissez-en un autre.',
   'signup.error.usernameScripts': 'Écrivez votre nom d’utilisateur dans un seul alphabet (sans mélanger, par exemple, lettres latines et cyrilliques).',
