@@ -58,15 +58,21 @@ async function listUsers(args: string[], io: CliIo): Promise<number> {
   return 0;
 }
 
-async function showUser(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommand(args, READ_OPTIONS, HELP_COMMAND);
-  if (values.help) return printHelp(io, USER_HELP);
-  const [reference] = expectPositionals(positionals, ['ID|EMAIL'], HELP_COMMAND);
-  const data = await withStores(loadCliConfig(values.config, io), async (stores) => {
+/** Everything held about the account named by id or e-mail (what `show` summarises and `export` prints). */
+async function exportByReference(configPath: string | undefined, io: CliIo, reference: string) {
+  const data = await withStores(loadCliConfig(configPath, io), async (stores) => {
     const account = await stores.accounts.lookup(reference);
     return account && exportAccount(stores, account.id);
   });
   if (!data) throw unknownAccount(reference);
+  return data;
+}
+
+async function showUser(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseCommand(args, READ_OPTIONS, HELP_COMMAND);
+  if (values.help) return printHelp(io, USER_HELP);
+  const [reference] = expectPositionals(positionals, ['ID|EMAIL'], HELP_COMMAND);
+  const data = await exportByReference(values.config, io, reference);
   const { account, consents, sessions, applications } = data;
   if (values.json) {
     printJson(io, { ...account, active_sessions: sessions.active, consents: consents.length, applications: applications.length });
@@ -148,11 +154,7 @@ async function exportUser(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommand(args, COMMON_OPTIONS, HELP_COMMAND);
   if (values.help) return printHelp(io, USER_HELP);
   const [reference] = expectPositionals(positionals, ['ID|EMAIL'], HELP_COMMAND);
-  const data = await withStores(loadCliConfig(values.config, io), async (stores) => {
-    const account = await stores.accounts.lookup(reference);
-    return account && exportAccount(stores, account.id);
-  });
-  if (!data) throw unknownAccount(reference);
+  const data = await exportByReference(values.config, io, reference);
   cliEvent(io, 'account.exported', { account_id: data.account.id });
   printJson(io, data);
   return 0;
