@@ -1,19 +1,6 @@
-// How accounts are printed by `signin user list|show`. Built field by field, so that the password
-// hash can never reach the output by way of a spread.
+// How accounts are printed by `signin user list|show` (the fields: src/users/account-view.ts).
 import type { AccountDetails } from '../accounts/store.ts';
-
-export function accountView(account: AccountDetails) {
-  return {
-    id: account.id,
-    email: account.email,
-    email_verified: account.emailVerified,
-    username: account.username,
-    first_name: account.firstName,
-    created_at: account.createdAt.toISOString(),
-    updated_at: account.updatedAt.toISOString(),
-    disabled_at: account.disabledAt?.toISOString() ?? null,
-  };
-}
+export { accountView } from '../users/account-view.ts';
 
 export function accountTable(accounts: AccountDetails[]): string {
   const rows = [['ID', 'EMAIL', 'USERNAME', 'VERIFIED', 'STATUS', 'CREATED']];

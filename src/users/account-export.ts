@@ -5,6 +5,7 @@ import type { Queryable } from '../../adapters/sql/database.ts';
 import type { AccountStore } from '../accounts/store.ts';
 import type { ClientRegistry } from '../clients/registry.ts';
 import type { ConsentStore } from '../consents/store.ts';
+import { accountView } from './account-view.ts';
 
 export interface AccountExport {
   exported_at: string;
@@ -56,16 +57,7 @@ export async function exportAccount(deps: ExportDeps, accountId: string, now = n
   const owned = await deps.clients.list(accountId);
   return {
     exported_at: now.toISOString(),
-    account: {
-      id: account.id,
-      email: account.email,
-      email_verified: account.emailVerified,
-      username: account.username,
-      first_name: account.firstName,
-      created_at: account.createdAt.toISOString(),
-      updated_at: account.updatedAt.toISOString(),
-      disabled_at: account.disabledAt?.toISOString() ?? null,
-    },
+    account: accountView(account),
     consents: consents.map((c) => ({
       client_id: c.clientId,
       // null: the application has since been deleted (its grants were revoked with it).
