@@ -1,10 +1,12 @@
 // Sign-up inside an authorization: the account is created unverified, the verification link is sent,
-// and the same interaction goes on (its uid is kept): the user is signed in and continues to the
-// application, now or after following the link from another tab.
+// and the same interaction goes on (its uid is kept): the user continues to the application by signing
+// in with the password just chosen, now or after following the link from another tab.
 //
 // The answer says nothing about e-mail addresses: for an address that is already registered, the page
-// is the same "check your e-mail" page, and the owner of the address receives a notice instead of a
-// verification link. (Continuing from that page then asks to sign in, as no account was created.)
+// is the same "check your e-mail" page with the same sign-in form, and the owner of the address receives
+// a notice instead of a verification link. The new account is not signed in by the sign-up itself: if it
+// were, the step after the page (the consent screen for a new address, the sign-in form for a registered
+// one) would tell the two apart. What a sign-in then tells is bounded by the sign-in limits.
 import type { RouterMiddleware } from '@koa/router';
 import type Koa from 'koa';
 import { limitKeyFor } from '../src/accounts/rate-limits.ts';
@@ -80,15 +82,11 @@ export function submitSignup(deps: InteractionDeps): RouterMiddleware {
       if (error.field === 'username') return showSignup(ctx, interaction, { fields, errors: { username: USERNAME_CONFLICT[error.reason] }, status: 400 });
       // The address is registered: the same page as for a new account, and its owner is told by e-mail.
       await notifyOwner(ctx, deps, fields.email, interaction.locale);
-      return showSignupDone(ctx, interaction, fields.email, interaction.details.returnTo);
+      return showSignupDone(ctx, interaction, fields.email);
     }
     securityEvent('account.created', { account_id: account.id, email_domain: emailDomain(account.email), client_id: interaction.client?.clientId, source: 'interaction' });
     await deps.mail.sendVerification(account, interaction.locale).catch(logMailFailure);
-
-    // The login result is stored on the interaction without redirecting: the page below tells the user
-    // to check their e-mail, and its button resumes the authorization where it stopped.
-    const resume = await deps.provider.interactionResult(ctx.req, ctx.res, { login: { accountId: account.id } }, { mergeWithLastSubmission: false });
-    await showSignupDone(ctx, interaction, fields.email, resume);
+    await showSignupDone(ctx, interaction, fields.email);
   };
 }
 
@@ -97,9 +95,9 @@ const USERNAME_CONFLICT: Readonly<Record<DuplicateAccountError['reason'], Messag
   lookalike: 'signup.error.usernameLookalike',
 };
 
-/** "Check your e-mail", with the button that resumes the authorization: the same page in every case. */
-function showSignupDone(ctx: Koa.Context, interaction: LoadedInteraction, email: string, resume: string): Promise<void> {
-  return renderPage(ctx, 'signup-done', { email, client: { name: interaction.client?.name ?? '' }, resume }, pageOptions(interaction));
+/** "Check your e-mail", with the sign-in form that resumes the authorization: the same page in every case. */
+function showSignupDone(ctx: Koa.Context, interaction: LoadedInteraction, email: string): Promise<void> {
+  return renderPage(ctx, 'signup-done', { email, uid: interaction.uid, client: { name: interaction.client?.name ?? '' } }, pageOptions(interaction));
 }
 
 /**

@@ -103,7 +103,7 @@ export const en: Messages = {
   'signupDone.title': 'Check your e-mail address',
   'signupDone.message': 'We sent an e-mail to {email}: open it to confirm your address.',
   'signupDone.continue': 'Continue to {client}',
-  'signupDone.later': 'You can continue right away and verify your address afterwards.',
+  'signupDone.later': 'To continue right away, enter the password you just chose; you can verify your address afterwards.',
 
   'verifyConfirm.title': 'Confirm your e-mail address',
   'verifyConfirm.message': 'Confirm that this e-mail address is yours.',

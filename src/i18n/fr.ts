@@ -102,7 +102,7 @@ export const fr = {
   'signupDone.title': 'Vérifiez votre adresse e-mail',
   'signupDone.message': 'Nous avons envoyé un e-mail à {email} : ouvrez-le pour confirmer votre adresse.',
   'signupDone.continue': 'Continuer vers {client}',
-  'signupDone.later': 'Vous pouvez continuer dès maintenant et vérifier votre adresse ensuite.',
+  'signupDone.later': 'Pour continuer dès maintenant, saisissez le mot de passe que vous venez de choisir ; vous vérifierez votre adresse ensuite.',
 
   'verifyConfirm.title': 'Confirmer votre adresse e-mail',
   'verifyConfirm.message': 'Confirmez que cette adresse e-mail est bien la vôtre.',

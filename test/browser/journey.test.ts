@@ -65,7 +65,9 @@ async function journey(locale: 'fr' | 'en', copy: Record<string, string | RegExp
   await screenshots(tab, `${locale}-04-email-verified`);
   await tab.close();
 
-  await page.getByRole('link', { name: copy.continue as string }).click();
+  // Back on the first tab, the page's own sign-in form continues, with the password just chosen.
+  await page.getByLabel(copy.password as string, { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: copy.continue as string }).click();
   expect(await textOf(page.locator('h1'))).toMatch(copy.consent);
   // The consent names the application and shows the user's own data.
   const body = await page.locator('main').innerText();

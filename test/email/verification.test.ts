@@ -93,7 +93,7 @@ describe('e-mail verification', () => {
     expect(verified.html).toContain('Adresse e-mail vérifiée');
     expect((await svc.service.context.accounts.findByEmail(user.email))?.emailVerified).toBe(true);
 
-    const { callback } = await continueToApp(browser, done);
+    const { callback } = await continueToApp(browser, done, user);
     const tokens = await rp.redeem(callback, start);
     expect((await userinfo(svc.url, tokens.access_token)).json.email_verified).toBe(true);
   });

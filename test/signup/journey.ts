@@ -1,5 +1,5 @@
 // Sign-up inside an authorization, as a browser does it over HTTP: login page → "create an account"
-// → the form → "check your e-mail" page → continue → consent → back at the application.
+// → the form → "check your e-mail" page and its sign-in form → consent → back at the application.
 import { Browser, isPage, type Page } from '../support/browser.ts';
 import type { RelyingParty } from '../support/relying-party.ts';
 
@@ -44,11 +44,12 @@ export async function submitSignup(browser: Browser, form: Page, user: NewUser):
   return done;
 }
 
-/** From the "check your e-mail" page: continue, consent to `scopes` (all when omitted), return the callback. */
-export async function continueToApp(browser: Browser, done: Page, scopes?: string[]): Promise<{ callback: URL; consent: Page }> {
-  const resume = hrefs(done.html).find((h) => /\/oauth\/authorize\//.test(h));
-  if (!resume) throw new Error(`no continue link:\n${done.html}`);
-  const consent = await browser.open(resume);
+/**
+ * From the "check your e-mail" page: sign in with the password just chosen, consent to `scopes` (all
+ * when omitted), return the callback.
+ */
+export async function continueToApp(browser: Browser, done: Page, user: Pick<NewUser, 'email' | 'password'>, scopes?: string[]): Promise<{ callback: URL; consent: Page }> {
+  const consent = await browser.submit(done, /\/interaction\/[^/]+\/login$/, { email: user.email, password: user.password });
   if (!isPage(consent)) throw new Error('expected the consent page');
   const offered = [...consent.html.matchAll(/name="scope"[^>]*value="([^"]+)"/g)].map((m) => m[1]);
   const callback = await browser.submit(consent, /\/consent$/, { scope: [...new Set(['openid', ...(scopes ?? offered)])] });

@@ -39,19 +39,30 @@ describe('sign-up', () => {
     expect(done.status).toBe(200);
     expect(done.html).toContain('Vérifiez votre adresse e-mail');
     expect(done.html).toContain(user.email);
-    // The interaction uid is kept: the continue button resumes this very authorization.
-    expect(hrefs(done.html)).toContain(`${svc.url}/oauth/authorize/${uid}`);
+    // The interaction uid is kept: the sign-in form on the page continues this very authorization.
+    expect(done.html).toContain(`action="/interaction/${uid}/login"`);
 
     const account = await svc.service.context.accounts.findByEmail(user.email);
     expect(account?.emailVerified).toBe(false);
 
-    const { callback, consent } = await continueToApp(browser, done);
+    const { callback, consent } = await continueToApp(browser, done, user);
     expect(consent.html).toContain('Marché de Cocody');
     const tokens = await rp.redeem(callback, start);
     const claims = (await userinfo(svc.url, tokens.access_token)).json;
     expect(claims.email).toBe(user.email);
     expect(claims.email_verified).toBe(false);
     expect(claims.username).toBe(user.username);
+  });
+
+  it('signs nobody in by itself: resuming the authorization after a sign-up still asks to sign in', async () => {
+    // Else the step after the page would tell a new address (consent) from a registered one (sign-in).
+    const browser = new Browser(svc.url);
+    const { form } = await openSignup(browser, rp);
+    const uid = form.url.match(/\/interaction\/([^/]+)\/signup/)![1];
+    await submitSignup(browser, form, newUser());
+    const resumed = await browser.open(`${svc.url}/oauth/authorize/${uid}`);
+    expect(isPage(resumed) && resumed.html).toContain('id="password"');
+    expect(isPage(resumed) && resumed.html).toMatch(/action="\/interaction\/[^/"]+\/login"/);
   });
 
   it('refuses short, common and personal passwords, with the reason, in the page language', async () => {
