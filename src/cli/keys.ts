@@ -15,6 +15,7 @@ import { COMMON_OPTIONS, JSON_OPTION, expectPositionals, parseCommand } from './
 import { CommandError, UsageError } from './command-errors.ts';
 import { KEYS_HELP } from './help.ts';
 import type { CliIo } from './io.ts';
+import { cliEvent } from '../log/cli-events.ts';
 import { loadCliConfig, withStores } from './open-stores.ts';
 import { printHelp, printJson, printLine } from './output.ts';
 
@@ -79,6 +80,7 @@ async function rotateKeys(args: string[], io: CliIo): Promise<number> {
   const config = loadCliConfig(values.config, io);
   const delaySeconds = values.delay === undefined ? config.keys.rotationDelaySeconds : Number(values.delay);
   const added = await withKeySource(config, (source) => rotateSigningKeys(source, { now: new Date(), delaySeconds, algorithms }));
+  for (const key of added) cliEvent(io, 'signing_key.rotated', { key_id: key.kid, alg: key.alg });
   if (values.json) {
     printJson(io, added.map((key) => ({ kid: key.kid, alg: key.alg, activates_at: key.activatesAt?.toISOString() ?? null })));
     return 0;
@@ -98,6 +100,7 @@ async function retireKey(args: string[], io: CliIo): Promise<number> {
   const config = loadCliConfig(values.config, io);
   const options = { now: new Date(), idTokenTtlSeconds: config.ttl.idToken, force: values.force };
   const key = await withKeySource(config, (source) => retireSigningKey(source, kid, options));
+  cliEvent(io, 'signing_key.retired', { key_id: kid, alg: key.alg, ...(values.force ? { reason: 'forced' } : {}) });
   printLine(io, `retired ${key.alg} key ${kid}: it leaves the JWKS${key.state === 'next' ? ' before it ever signed' : ''}`);
   return 0;
 }

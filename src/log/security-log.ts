@@ -35,6 +35,9 @@ export interface SecurityEventFields {
   retry_after?: number;
   /** The domain part of an e-mail address, never the address. */
   email_domain?: string;
+  /** A signing key's `kid` and algorithm (public identifiers). */
+  key_id?: string;
+  alg?: string;
   /** Scopes granted or revoked (names only). */
   scopes?: string[];
   /** Who acted, when not the account: for the CLI, the operating-system user who ran the command. */

@@ -102,6 +102,8 @@ describe('key rotation on a JWKS file, with the CLI', () => {
       const rotated = await cli(['keys', 'rotate', '--config', config, '--delay', '0', '--json']);
       expect(rotated.code, rotated.stderr).toBe(0);
       const [{ kid: newKid }] = JSON.parse(rotated.stdout) as Array<{ kid: string }>;
+      // The operator's security log says which key was added, by whom.
+      expect(rotated.log).toEqual([expect.objectContaining({ event: 'signing_key.rotated', key_id: newKid, alg: 'RS256', source: 'cli' })]);
       await svc.service.refreshSigningKeys();
       expect(kidOf(await idToken(svc, user, client))).toBe(newKid);
       expect(verifiesAgainst(before, await fetchJwks(svc.url))).toBe(true);
@@ -118,6 +120,8 @@ describe('key rotation on a JWKS file, with the CLI', () => {
       expect((await cli(['keys', 'retire', newKid, '--config', config])).code).toBe(1);
       const forced = await cli(['keys', 'retire', oldKid, '--force', '--config', config]);
       expect(forced.code, forced.stderr).toBe(0);
+      expect(forced.log).toEqual([expect.objectContaining({ event: 'signing_key.retired', key_id: oldKid, reason: 'forced', source: 'cli' })]);
+      expect(early.log).toEqual([]);
       await svc.service.refreshSigningKeys();
       expect((await fetchJwks(svc.url)).keys.map((k) => k.kid)).toEqual([newKid]);
       expect((await cli(['keys', 'retire', 'no-such-kid', '--config', config])).code).toBe(1);
