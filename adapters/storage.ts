@@ -1,4 +1,5 @@
 // Opens the configured storage and picks, per engine model, where it lives.
+import type { Cluster } from 'ioredis';
 import type { RedisClient } from './redis/connect.ts';
 import type { SignInStorageConfig } from './storage-config.ts';
 import type { AdapterFactory, AdapterOptions } from './adapter.ts';
@@ -46,9 +47,38 @@ export async function openDatabase(storage: SignInStorageConfig): Promise<Databa
 export async function pingStorage(storage: Pick<Storage, 'db' | 'redis'>): Promise<void> {
   await Promise.all([
     storage.db.query('SELECT 1'),
-    storage.redis?.ping().catch((error: unknown) => rethrowClassified('redis', error)),
+    storage.redis && pingRedis(storage.redis).catch((error: unknown) => rethrowClassified('redis', error)),
   ]);
 }
+
+/**
+ * The one server, or the master of every slot of a cluster: a cluster's own PING reaches one node,
+ * which answers while another master (and every key of its slots) is down. The client drops a node
+ * whose connection closed from its list at once, so the masters are read off the slot table.
+ */
+export async function pingRedis(redis: RedisClient): Promise<void> {
+  if (!redis.isCluster) {
+    await redis.ping();
+    return;
+  }
+  const cluster = redis as Cluster;
+  const connected = new Map(cluster.nodes('master').map((node) => [`${node.options.host}:${node.options.port}`, node]));
+  const masters = new Set<string>();
+  for (let slot = 0; slot < CLUSTER_SLOTS; slot++) {
+    const master = cluster.slots[slot]?.[0];
+    if (!master) throw new Error(`no Redis Cluster master serves slot ${slot}`);
+    masters.add(master);
+  }
+  await Promise.all(
+    [...masters].map((key) => {
+      const node = connected.get(key);
+      if (!node) throw new Error(`the Redis Cluster master ${key} is not connected`);
+      return node.ping();
+    }),
+  );
+}
+
+const CLUSTER_SLOTS = 16384;
 
 export async function openStorage(storage: SignInStorageConfig): Promise<Storage> {
   const db = await openDatabase(storage);

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Cluster } from 'ioredis';
 import { redisAdapter } from '../../adapters/redis/adapter.ts';
+import { pingRedis } from '../../adapters/storage.ts';
 import { closeRedis, clusterNode, openRedis, type RedisClient } from '../../adapters/redis/connect.ts';
 import { parseConfig } from '../../src/config/load.ts';
 import { storageKey } from '../../adapters/token-key.ts';
@@ -119,3 +120,14 @@ function clusterKeySlot(key: string): number {
   }
   return crc % 16384;
 }
+
+// Last in the file: it stops a node of the cluster.
+describe('readiness on a Redis Cluster', () => {
+  it('is ready while every master answers, and not once one of them is down', async () => {
+    await expect(pingRedis(client)).resolves.toBeUndefined();
+    await cluster.stopNode(7103);
+    // /readyz gives the ping 2 s (src/http/health.ts); a master down must not pass for ready meanwhile.
+    const ping = Promise.race([pingRedis(client).then(() => 'ready'), new Promise((resolve) => setTimeout(resolve, 2000, 'no answer'))]);
+    await expect(ping.catch(() => 'refused')).resolves.not.toBe('ready');
+  });
+});

@@ -13,6 +13,8 @@ export interface LocalCluster {
   /** The seed nodes, as `storage.redis.cluster` lists them. */
   nodes: string[];
   config(keyPrefix: string): RedisConfig;
+  /** Stops the node on `port` alone, as a crashed master. */
+  stopNode(port: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -29,14 +31,13 @@ export async function startLocalCluster(firstPort: number): Promise<LocalCluster
   const dir = mkdtempSync(join(tmpdir(), 'signin-cluster-'));
   const ports = [firstPort, firstPort + 1, firstPort + 2];
   const processes: ChildProcess[] = [];
+  const stopProcess = async (child: ChildProcess) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+  };
   const stop = async () => {
-    await Promise.all(
-      processes.map(async (child) => {
-        if (child.exitCode !== null || child.signalCode !== null) return;
-        child.kill('SIGTERM');
-        await once(child, 'exit');
-      }),
-    );
+    await Promise.all(processes.map(stopProcess));
     rmSync(dir, { recursive: true, force: true });
   };
   try {
@@ -57,7 +58,8 @@ export async function startLocalCluster(firstPort: number): Promise<LocalCluster
     throw error;
   }
   const nodes = ports.map((p) => `127.0.0.1:${p}`);
-  return { nodes, config: (keyPrefix) => ({ cluster: nodes, keyPrefix, commandTimeoutMs: 2000 }), stop };
+  const stopNode = (port: number) => stopProcess(processes[ports.indexOf(port)]);
+  return { nodes, config: (keyPrefix) => ({ cluster: nodes, keyPrefix, commandTimeoutMs: 2000 }), stopNode, stop };
 }
 
 function cli(port: number, ...args: string[]): string {
