@@ -18,8 +18,8 @@ export interface Database extends Queryable {
   /** Runs `fn` in one transaction, committed when it resolves and rolled back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**
-   * Postgres only: a dedicated connection receiving NOTIFYs on `channel`, so that several instances
-   * learn of each other's changes. PGlite has none (one process owns it, and sees its own changes).
+   * NOTIFYs on `channel`: on Postgres a dedicated connection, so that several instances learn of each
+   * other's changes; on PGlite the store's own in-process listeners.
    */
   listen?(channel: string, handlers: ListenHandlers): Listener;
   close(): Promise<void>;

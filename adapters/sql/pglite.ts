@@ -1,15 +1,54 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+// A type-only import: erased at run time, so loading this file never loads PGlite.
+import type { PGlite } from '@electric-sql/pglite';
 import type { Database, Queryable, QueryResult } from './database.ts';
+
+const PGLITE_PACKAGE = '@electric-sql/pglite';
+
+/**
+ * PGlite (27 MB) is an optional dependency: a Postgres deployment may install without it. The message
+ * names the config field that asked for it and the two ways out.
+ */
+export class EmbeddedStoreMissingError extends Error {
+  override name = 'EmbeddedStoreMissingError';
+
+  constructor() {
+    super(
+      `the embedded store (config storage.kind: embedded, the default) needs the optional package ${PGLITE_PACKAGE}, which is not installed: ` +
+        `install it with \`npm install ${PGLITE_PACKAGE}\`, or configure Postgres (storage.kind: postgres and storage.postgres.url)`,
+    );
+  }
+}
+
+/** True when `error` says that PGlite itself cannot be found (not a module PGlite failed to load). */
+function isPgliteMissing(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return (
+    (code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') &&
+    typeof message === 'string' &&
+    message.includes(`'${PGLITE_PACKAGE}'`)
+  );
+}
+
+/** Loads PGlite when the embedded store is opened, and only then (never on the Postgres path). */
+async function loadPglite(): Promise<typeof PGlite> {
+  try {
+    return (await import('@electric-sql/pglite')).PGlite;
+  } catch (error) {
+    if (isPgliteMissing(error)) throw new EmbeddedStoreMissingError();
+    throw error;
+  }
+}
 
 /** Opens the embedded store; `dataDir` of `memory://` keeps everything in memory (tests). */
 export async function openPglite(dataDir: string): Promise<Database> {
+  const PGliteClass = await loadPglite();
   const inMemory = dataDir.startsWith('memory://');
   const release = inMemory ? () => {} : lockDataDir(dataDir);
   let db: PGlite;
   try {
-    db = await PGlite.create(dataDir);
+    db = await PGliteClass.create(dataDir);
   } catch (error) {
     release();
     throw error;
@@ -28,6 +67,27 @@ export async function openPglite(dataDir: string): Promise<Database> {
       await db.exec(sql);
     },
     transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    // One process owns the store, but a change may still come from outside the service's own objects
+    // (SQL run on the same store): the triggers' NOTIFYs reach in-process listeners as on Postgres.
+    listen(channel, handlers) {
+      let unsubscribe: (() => Promise<void>) | undefined;
+      let closed = false;
+      const ready = db
+        .listen(channel, (payload) => handlers.message(payload))
+        .then(async (stop) => {
+          unsubscribe = stop;
+          if (closed) await stop();
+          else handlers.reset();
+        })
+        .catch(() => {});
+      return {
+        ready,
+        async close() {
+          closed = true;
+          await unsubscribe?.().catch(() => {});
+        },
+      };
+    },
     async close() {
       await db.close();
       release();

@@ -2,6 +2,7 @@
 // messages and exit codes. Importable (tests call `run`); `entry.ts` runs it as a program.
 import { ConfigError } from '../config/config-error.ts';
 import { SchemaError } from '../../adapters/sql/migrate.ts';
+import { EmbeddedStoreMissingError } from '../../adapters/sql/pglite.ts';
 import { runClient } from './client.ts';
 import { CommandError, UsageError } from './command-errors.ts';
 import { MAIN_HELP } from './help.ts';
@@ -52,7 +53,7 @@ function report(error: unknown, io: CliIo): number {
     io.stderr(`signin: ${error.message}\n`);
     return 2;
   }
-  if (error instanceof CommandError || error instanceof SchemaError) {
+  if (error instanceof CommandError || error instanceof SchemaError || error instanceof EmbeddedStoreMissingError) {
     io.stderr(`signin: ${error.message.replaceAll('\n', '\nsignin: ')}\n`);
     return 1;
   }

@@ -3,7 +3,7 @@
 // limit the caller gets 429 with Retry-After, even with the right secret, while the same application
 // from another address is not locked out. A counter store that cannot be reached is a 503.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshRedis, TEST_REDIS_URL, type FreshRedis } from '../support/databases.ts';
+import { freshPostgres, freshRedis, TEST_REDIS_URL, type FreshPostgres, type FreshRedis } from '../support/databases.ts';
 import { postForm } from '../support/flow.ts';
 import { startTestService, type TestClient, type TestService } from '../support/service.ts';
 import { relayFor, type Relay } from '../storage/helpers/relay.ts';
@@ -96,6 +96,16 @@ function limitsOn(store: string, start: () => Promise<TestService>, stop: () => 
 }
 
 limitsOn('SQL', () => startTestService({ trustProxy: true, rateLimit }));
+
+let postgres: FreshPostgres;
+limitsOn(
+  'SQL on Postgres',
+  async () => {
+    postgres = await freshPostgres();
+    return startTestService({ trustProxy: true, rateLimit, storage: { kind: 'postgres', postgres: { url: postgres.url } } });
+  },
+  () => postgres.drop(),
+);
 
 let redis: FreshRedis;
 limitsOn(

@@ -1,0 +1,137 @@
+// The service against the bare engine it wraps, side by side in one run, with the OIDC benchmark
+// harness (a separate checkout: OIDC_BENCH_DIR, by default ../shared/bench next to this project). The
+// harness starts its reference servers (oidc-provider 9.13 in Koa, same argon2id, RS256, pairwise and
+// PKCE settings) on Redis and on Postgres; this script adds the service, run from its JavaScript build
+// the way a deployment runs it, on Postgres + Redis and on the embedded store.
+//   npx tsx bench/against-engine.ts                 (16 virtual users, 8 s per scenario)
+//   BENCH_VUS=16 BENCH_SECONDS=8 BENCH_TARGETS=pg-redis,embedded BENCH_ADAPTERS=redis,pg npx tsx bench/against-engine.ts
+// Postgres (BENCH_POSTGRES_ADMIN_URL, a database it may create `signin_bench` in) and Redis (BENCH_REDIS_URL) must run.
+// Prints the harness's table, then the figures the README's benchmark section quotes; the raw results
+// go to bench/results/against-engine.json.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { summarize } from './harness-summary.ts';
+import { idleRssMiB } from './idle-memory.ts';
+
+const project = resolve(import.meta.dirname, '..');
+const harness = resolve(process.env.OIDC_BENCH_DIR ?? join(project, '..', 'shared', 'bench'));
+const adminUrl = process.env.BENCH_POSTGRES_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const vus = process.env.BENCH_VUS ?? '16';
+const seconds = process.env.BENCH_SECONDS ?? '8';
+const targets = (process.env.BENCH_TARGETS ?? 'pg-redis,embedded').split(',');
+const adapters = process.env.BENCH_ADAPTERS ?? 'redis,pg';
+const REDIRECT_URI = 'http://127.0.0.1:9999/cb';
+const PASSWORD = 'une longue phrase de passe pour le banc';
+
+const work = mkdtempSync(join(tmpdir(), 'signin-bench-'));
+const secret = () => randomBytes(32).toString('base64url');
+const secrets = { cookieKeys: [secret()], pairwiseSalt: secret(), keyEncryptionKey: secret() };
+
+interface Target {
+  label: string;
+  port: number;
+  storage: Record<string, unknown>;
+}
+
+async function main(): Promise<void> {
+  if (!spawnSync('node', [join(harness, 'run.mjs'), '--help']).stdout) throw new Error(`no benchmark harness at ${harness} (set OIDC_BENCH_DIR)`);
+  console.log('building the JavaScript (npm run build)…');
+  execFileSync('npm', ['run', '-s', 'build'], { cwd: project, stdio: 'inherit' });
+
+  const all: Target[] = [
+    { label: 'ours-pg-redis', port: 4770, storage: { kind: 'postgres', postgres: { url: await freshDatabase('signin_bench') }, redis: { url: redisUrl, keyPrefix: `signin-bench:${Date.now()}:` } } },
+    { label: 'ours-embedded', port: 4771, storage: { kind: 'embedded', dataDir: join(work, 'embedded') } },
+  ];
+  const chosen = all.filter((t) => targets.includes(t.label.replace(/^ours-/, '')));
+  const extra = chosen.map(prepare);
+  // At rest, before any load: the service as deployed (JavaScript build), and the bare engine on Redis.
+  const idle: string[] = [];
+  for (const target of extra) {
+    const { cmd, args, cwd, env } = target.start as { cmd: string; args: string[]; cwd: string; env: NodeJS.ProcessEnv };
+    idle.push(`${target.label}: ${(await idleRssMiB({ cmd, args, cwd, env, issuer: String(target.issuer) })).toFixed(0)} MiB`);
+  }
+  const reference = { cmd: 'node', args: ['reference/server.mjs', '--port', '3199', '--adapter', 'redis', '--interaction', 'form'], cwd: harness, issuer: 'http://127.0.0.1:3199' };
+  idle.push(`bare engine on Redis: ${(await idleRssMiB(reference)).toFixed(0)} MiB`);
+  const extraFile = join(work, 'ours.json');
+  writeFileSync(extraFile, JSON.stringify(extra, null, 2));
+
+  const resultsDir = join(project, 'bench', 'results');
+  mkdirSync(resultsDir, { recursive: true });
+  const out = join(resultsDir, 'against-engine.json');
+  const args = ['bench-reference.mjs', '--adapters', adapters, '--interaction', 'form', '--extra-targets', extraFile, '--seconds', seconds, '--vus', vus, '--json', out];
+  console.log(`node ${args.join(' ')}   (in ${harness})`);
+  execFileSync('node', args, { cwd: harness, stdio: 'inherit' });
+  console.log(summarize(JSON.parse(readFileSync(out, 'utf8'))));
+  console.log(`\nresident memory at rest: ${idle.join(', ')}`);
+}
+
+/** An empty database of that name, for a run that starts from nothing. */
+async function freshDatabase(name: string): Promise<string> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.href;
+}
+
+/** A config file, the schema, a verified user and a `web` application for one target; its harness entry. */
+function prepare(target: Target): Record<string, unknown> {
+  const config = join(work, `${target.label}.json`);
+  const many = { points: 100_000_000, windowSeconds: 60 };
+  writeFileSync(
+    config,
+    JSON.stringify({
+      issuer: `http://127.0.0.1:${target.port}`,
+      port: target.port,
+      secrets,
+      storage: target.storage,
+      // A deployment's log: JSON lines (one per request), as production writes them.
+      log: { level: 'info', pretty: false },
+      rateLimit: { loginPerAccount: many, loginPerIp: many, clientAuthPerIp: many, clientAuthPerClient: many },
+      mail: { outbox: join(work, 'outbox') },
+    }),
+  );
+  const signin = (args: string[], input = '') =>
+    execFileSync('node', [join(project, 'dist/src/cli/entry.js'), ...args, '--config', config], { cwd: project, input, encoding: 'utf8' });
+  signin(['migrate']);
+  const email = `banc.${target.label}@example.org`;
+  signin(['user', 'create', '--email', email, '--username', `banc_${target.port}`, '--first-name', 'Banc', '--verified'], `${PASSWORD}\n`);
+  const client = JSON.parse(
+    signin(['client', 'create', '--name', 'Banc', '--description', 'Banc d’essai', '--type', 'web', '--redirect-uri', REDIRECT_URI, '--scopes', 'openid email profile', '--json']),
+  ) as { client_id: string; client_secret: string };
+  return {
+    label: target.label,
+    issuer: `http://127.0.0.1:${target.port}`,
+    client_id: client.client_id,
+    client_secret: client.client_secret,
+    redirect_uri: REDIRECT_URI,
+    mode: 'form',
+    username: email,
+    password: PASSWORD,
+    scope: 'openid email profile offline_access',
+    prompt: 'consent',
+    expect_refresh: true,
+    aux_pids: auxPids(),
+    // Where the service writes its request log: a deployment ships it somewhere; here, nowhere.
+    start: { cmd: 'sh', args: ['-c', `exec node dist/src/cli/entry.js serve --config ${config} > /dev/null`], cwd: project, env: { NODE_ENV: 'production' } },
+  };
+}
+
+/** Redis and the Postgres postmaster, for the harness's column of the stores' own CPU. */
+function auxPids(): number[] {
+  const pid = (pattern: string) => Number(spawnSync('pgrep', ['-o', '-f', pattern], { encoding: 'utf8' }).stdout.trim()) || undefined;
+  return [pid('redis-server'), pid('postgres -D|postgres: .*main|bin/postgres')].filter((p): p is number => p !== undefined);
+}
+
+await main();
