@@ -18,6 +18,7 @@ import { ClientRegistry } from './clients/registry.ts';
 import type { SignInConfig } from './config/schema.ts';
 import { ConsentStore } from './consents/store.ts';
 import { withConsentsFollowingGrants } from './grants/consent-lifetime.ts';
+import { withCachedGrants } from './grants/grant-cache.ts';
 import { grantRevocation } from './grants/revoke.ts';
 import { healthRoutes } from './http/health.ts';
 import { pageNotFound, protocolEdge, requestEdge, responseHeaders } from './http/http-edge.ts';
@@ -98,11 +99,15 @@ export async function createSignInService(config: SignInConfig, options: SignInS
   const accounts = new AccountStore(db);
   const clients = new ClientRegistry(db);
   const consents = new ConsentStore(db);
-  // One view of the engine's storage for the engine and for us alike: a consent follows its grant.
-  const adapters = withConsentsFollowingGrants(
-    storage.adapterFactory({ refreshTokenReuseGrace: config.ttl.refreshTokenReuseGrace, refreshTokenAbsolute: config.ttl.refreshTokenAbsolute }),
-    consents,
+  // One view of the engine's storage for the engine and for us alike: a consent follows its grant, and
+  // grants are kept in memory for a few seconds (grant-cache.ts explains why that stays safe).
+  const grantCache = withCachedGrants(
+    withConsentsFollowingGrants(
+      storage.adapterFactory({ refreshTokenReuseGrace: config.ttl.refreshTokenReuseGrace, refreshTokenAbsolute: config.ttl.refreshTokenAbsolute }),
+      consents,
+    ),
   );
+  const adapters = grantCache.adapters;
   const grants = grantRevocation(adapters, consents);
   // Every signed-in session is recorded for "sign out everywhere" before the engine saves it.
   const sessionRecords = new AccountSessionStore(db);
@@ -139,12 +144,18 @@ export async function createSignInService(config: SignInConfig, options: SignInS
   // channel, so the client cache drops it at once instead of serving an old secret for its TTL.
   // Postgres LISTEN/NOTIFY rather than Redis pub/sub: the clients live in Postgres, the trigger fires
   // for every writer whether Redis is configured or not, and the notice is sent only on commit.
-  // On PGlite there is one process, which sees its own changes; the short TTL covers the rest.
+  // On PGlite the same NOTIFYs reach the process's own listeners (adapters/sql/pglite.ts).
   const clientChanges = db.listen?.('signin_clients', {
     message: (clientId) => invalidateCachedClients(clients, clientId),
     reset: () => invalidateCachedClients(clients), // notices sent while disconnected are lost
   });
   await clientChanges?.ready;
+  // The same for grants (migration 011), so that a grant given again elsewhere is read anew here.
+  const grantChanges = db.listen?.('signin_grants', {
+    message: (idHash) => grantCache.invalidate(idHash),
+    reset: () => grantCache.invalidate(),
+  });
+  await grantChanges?.ready;
   // A rotation (by the CLI or another instance) reaches this engine without a restart: on the channel
   // migration 006 announces key changes on, at a waiting key's activation time, and every minute.
   const signingKeys = watchSigningKeys(keys, {
@@ -176,9 +187,9 @@ export async function createSignInService(config: SignInConfig, options: SignInS
   provider.use(pageViews());
   const pages = compose([
     pageViews(),
-    await portalRoutes({ config, provider, accounts, clients, portalSessions: adapters(PORTAL_SESSION_MODEL) }),
+    await portalRoutes({ config, provider, accounts, clients, mail, portalSessions: adapters(PORTAL_SESSION_MODEL) }),
     interactionRoutes({ config, provider, accounts, clients, consents, limits, mail, tokens, sessions, grants }),
-    accountRoutes({ config, provider, accounts, clients, consents, limits, mail, sessions, grants }),
+    accountRoutes({ config, provider, db, accounts, clients, consents, limits, mail, tokens, sessions, grants }),
   ]);
   // Redemptions commit once the engine's answer is complete (token-commit.ts); any failure on the way
   // out of the engine, its own or a commit's, is turned into a 503 or a generic error by the outer one.
@@ -217,6 +228,7 @@ export async function createSignInService(config: SignInConfig, options: SignInS
     async close() {
       if (sweep) clearInterval(sweep);
       await clientChanges?.close();
+      await grantChanges?.close();
       await signingKeys.close();
       if (!options.storage) await storage.close();
     },

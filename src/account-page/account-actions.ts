@@ -1,17 +1,17 @@
 // What a signed-in user does on the account page: revoke an application, change the password, sign out
-// of every session. Each one answers with a redirect to the page and a notice (post/redirect/get).
+// of every session. Each one answers with a redirect to the page and a notice (post/redirect/get). The
+// changes of address, profile and the account's deletion and data download have files of their own.
 import type Koa from 'koa';
-import { loggedSignIn } from '../accounts/logged-sign-in.ts';
 import { checkPassword } from '../accounts/password-policy.ts';
 import { securityEvent } from '../log/security-log.ts';
 import { logMailFailure } from '../mail/account-mail.ts';
 import { resendVerification } from '../mail/verification-resend.ts';
 import { PASSWORD_MESSAGES } from '../accounts/rule-messages.ts';
 import { localeFor } from '../pages/language.ts';
-import { answerTooManyAttempts } from '../pages/too-many-attempts.ts';
 import type { AccountPageDeps } from './account-deps.ts';
 import { rememberRevoked, renderAccount } from './account-pages.ts';
 import { backToAccount, readAccountForm, signedInAccount } from './account-sign-in.ts';
+import { confirmPassword } from './password-confirmation.ts';
 import { clearSessionCookie, currentSession, startSession } from './engine-session.ts';
 
 /** POST /account/revoke: the application loses its grant, and every code and token issued under it. */
@@ -39,18 +39,8 @@ export function changePassword(deps: AccountPageDeps): Koa.Middleware {
     const locale = localeFor(ctx, deps.config);
     const account = await signedInAccount(ctx, deps);
     if (!account) return backToAccount(ctx);
-    const current = body.get('current_password') ?? '';
     const next = body.get('new_password') ?? '';
-    // The current password goes through the same limits as a sign-in: a stolen session must not become a password oracle.
-    const check = await loggedSignIn(deps, account.email, current, ctx.ip, { source: 'account_page', purpose: 'password_check', accountId: account.id });
-    if (!check.ok && check.reason === 'tooMany') {
-      return answerTooManyAttempts(ctx, check.retryAfterSeconds, (message, status) =>
-        renderAccount(ctx, deps, account, { locale, status, error: { form: 'password', message: message.key, vars: message.vars } }),
-      );
-    }
-    if (!check.ok || check.account.id !== account.id) {
-      return renderAccount(ctx, deps, account, { locale, status: 400, error: { form: 'password', message: 'account.password.wrong' } });
-    }
+    if (!(await confirmPassword(ctx, deps, account, body.get('current_password') ?? '', { form: 'password', locale }))) return;
     const problem = checkPassword(next, account);
     if (problem) return renderAccount(ctx, deps, account, { locale, status: 400, error: { form: 'password', message: PASSWORD_MESSAGES[problem] } });
     await deps.accounts.setPassword(account.id, next);
@@ -60,6 +50,9 @@ export function changePassword(deps: AccountPageDeps): Koa.Middleware {
     await deps.grants.revokeAccountGrants(account.id);
     await startSession(ctx, deps.provider, deps.config, account.id);
     securityEvent('password.changed', { account_id: account.id, source: 'account_page' });
+    // The owner hears of it at the account's address, with no link that signs in: if it was not them,
+    // they choose a new password from the usual reset page.
+    await deps.mail.sendPasswordChanged(account, locale).catch(logMailFailure);
     backToAccount(ctx, '?notice=password');
   };
 }

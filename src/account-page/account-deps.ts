@@ -1,5 +1,7 @@
 // What the account page is given by the service: the stores and services its routes use, nothing more.
 import type Provider from 'oidc-provider';
+import type { Queryable } from '../../adapters/sql/database.ts';
+import type { EmailTokenStore } from '../accounts/email-tokens.ts';
 import type { RateLimits } from '../accounts/rate-limits.ts';
 import type { AccountSessions } from '../accounts/sessions.ts';
 import type { AccountStore } from '../accounts/store.ts';
@@ -13,12 +15,20 @@ export interface AccountPageDeps {
   config: SignInConfig;
   /** The engine: the account page signs in with the engine's own session (engine-session.ts). */
   provider: Provider;
-  accounts: Pick<AccountStore, 'findById' | 'findByEmail' | 'authenticate' | 'setPassword'>;
-  clients: Pick<ClientRegistry, 'get'>;
+  /** The data download reads the account's session count here, as `signin user export` does. */
+  db: Queryable;
+  accounts: Pick<
+    AccountStore,
+    'findById' | 'findByEmail' | 'authenticate' | 'setPassword' | 'details' | 'setDisabled' | 'delete' | 'changeEmail' | 'changeProfile'
+  >;
+  /** `list` and `delete`: the deletion of the account looks at the applications it registered in the portal. */
+  clients: Pick<ClientRegistry, 'get' | 'list' | 'delete'>;
   consents: Pick<ConsentStore, 'listForAccount' | 'forget'>;
   limits: Pick<RateLimits, 'loginPerAccount' | 'loginPerIp' | 'mailPerAddress' | 'mailPerIp'>;
-  /** A new verification link ("Renvoyer le lien"). */
-  mail: Pick<AccountMail, 'sendVerification'>;
-  sessions: Pick<AccountSessions, 'endAll'>;
-  grants: Pick<GrantRevocation, 'revokeGrant' | 'revokeAccountGrants'>;
+  /** The verification link, the change-of-address link, and the notices after a change. */
+  mail: Pick<AccountMail, 'sendVerification' | 'sendEmailChange' | 'sendEmailChanged' | 'sendPasswordChanged' | 'sendAccountDeleted'>;
+  /** Change-of-address links: read and used by their confirm page, older ones ended by a new request. */
+  tokens: Pick<EmailTokenStore, 'peekEmailChange' | 'consumeEmailChange' | 'revokeAll'>;
+  sessions: AccountSessions;
+  grants: Pick<GrantRevocation, 'revokeGrant' | 'revokeAccountGrants' | 'revokeClientGrants'>;
 }

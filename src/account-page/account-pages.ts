@@ -15,19 +15,37 @@ const NOTICES: Readonly<Record<string, MessageKey>> = {
   revoked: 'account.apps.revoked',
   'verification-sent': 'account.verify.sent',
   'verification-throttled': 'account.verify.throttled',
+  profile: 'account.profile.changed',
+  'email-sent': 'account.email.sent',
+  'email-throttled': 'account.verify.throttled',
+  'email-changed': 'account.email.changed',
+  'email-taken': 'account.email.taken',
+  deleted: 'account.delete.done',
 };
+
+/** The forms of the page that can be answered with an error of their own. */
+export type AccountForm = 'login' | 'password' | 'email' | 'profile' | 'delete';
 
 export interface PageState {
   locale: Locale;
   status?: number;
   /** A message about a form of the page, shown at that form. */
-  error?: { form: 'login' | 'password'; message: MessageKey; vars?: MessageVars };
+  error?: { form: AccountForm; message: MessageKey; vars?: MessageVars };
+  /** What the user typed in the form that was refused, shown again (never a password). */
+  typed?: { newEmail?: string; username?: string; firstName?: string };
+  /** The deletion was refused for the applications the account owns: the error links to the portal. */
+  linkPortal?: boolean;
   /** Over the sign-in limits: the message links to password reset, which lifts the account's limit. */
   offerReset?: boolean;
   email?: string;
 }
 
 type PageDeps = Pick<AccountPageDeps, 'config' | 'clients' | 'consents'>;
+
+/** The error of `form`, translated, when the page answers that form. */
+function formError(state: PageState, form: AccountForm): string | null {
+  return state.error?.form === form ? translator(state.locale)(state.error.message, state.error.vars) : null;
+}
 
 // Which application was just revoked travels in a short-lived signed cookie, bound to the account that
 // revoked it, rather than in the query: a link such as /account?notice=revoked&client=<any id> must not
@@ -90,7 +108,16 @@ export async function renderAccount(ctx: Koa.Context, deps: PageDeps, account: A
       account: { email: account.email, username: account.username, firstName: account.firstName, emailVerified: account.emailVerified },
       apps: await sharedApplications(account.id, deps, state.locale, t),
       notice: await notice(ctx, deps, state.locale, account.id),
-      passwordError: state.error?.form === 'password' ? t(state.error.message, state.error.vars) : null,
+      passwordError: formError(state, 'password'),
+      emailError: formError(state, 'email'),
+      profileError: formError(state, 'profile'),
+      deleteError: formError(state, 'delete'),
+      portalHref: state.linkPortal ? `${deps.config.portal.path}/` : null,
+      typed: {
+        newEmail: state.typed?.newEmail ?? '',
+        username: state.typed?.username ?? account.username,
+        firstName: state.typed?.firstName ?? account.firstName,
+      },
     },
     { locale: state.locale, status: state.status, returnTo: '/account', scripts: ['show-password.js'] },
   );

@@ -1,6 +1,6 @@
 // /account: the end user's own page. Signed in (through the engine session), it lists the applications
 // the user shared data with and lets them revoke one, change their password, and sign out of every
-// session. Signed out, it shows its own sign-in form, which opens an engine session directly: the
+// session; change their username, first name and address; download their data; delete their account. Signed out, it shows its own sign-in form, which opens an engine session directly: the
 // account page is the service's own, so it needs no OAuth request, client or consent of its own.
 // Every form carries the anti-forgery token (src/pages/anti-forgery.ts).
 import Router from '@koa/router';
@@ -10,6 +10,10 @@ import { pageErrors } from '../pages/page-errors.ts';
 import { pageHeaders } from '../pages/render.ts';
 import { changePassword, endAllSessions, resendVerificationLink, revokeApplication } from './account-actions.ts';
 import type { AccountPageDeps } from './account-deps.ts';
+import { deleteOwnAccount } from './account-deletion.ts';
+import { downloadData } from './data-download.ts';
+import { confirmEmailChange, requestEmailChange, showEmailChange } from './email-change.ts';
+import { changeProfile } from './profile-change.ts';
 import { renderAccount, renderAccountLogin } from './account-pages.ts';
 import { signedInAccount, signInToAccount } from './account-sign-in.ts';
 
@@ -22,6 +26,13 @@ export function accountRoutes(deps: AccountPageDeps): Koa.Middleware {
   router.post('/account/password', ...page, changePassword(deps));
   router.post('/account/sessions/end', ...page, endAllSessions(deps));
   router.post('/account/verify-email', ...page, resendVerificationLink(deps));
+  router.post('/account/profile', ...page, changeProfile(deps));
+  router.post('/account/email', ...page, requestEmailChange(deps));
+  // The link of the e-mail sent to the new address: it works in any browser, signed in or not.
+  router.get('/account/email/confirm', ...page, showEmailChange(deps));
+  router.post('/account/email/confirm', ...page, confirmEmailChange(deps));
+  router.post('/account/export', ...page, downloadData(deps));
+  router.post('/account/delete', ...page, deleteOwnAccount(deps));
   // The service's home is the user's own page: GET / (under the mount path) leads there.
   router.get('/', (ctx) => {
     ctx.status = 303;

@@ -1,13 +1,14 @@
 // Password hashing: argon2id at OWASP's parameters (19 MiB, 2 passes, 1 lane). Hashes run on libuv's
-// small thread pool, which the engine's token signing shares; bounding hashes in flight to the number
-// of cores keeps token responses fast during a login burst.
+// small thread pool, which the engine's token signing shares, and each keeps a core busy for about
+// 20 ms. Bounding hashes in flight to one less than the number of cores leaves a core to the event loop
+// and to signing, so that token responses stay fast during a login burst; sign-ins queue instead.
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 
 // algorithm 2 is Argon2id (a const enum in the typings, which isolated modules cannot import).
 const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-const limit = Math.max(1, availableParallelism());
+const limit = Math.max(1, availableParallelism() - 1);
 let inFlight = 0;
 const waiting: Array<() => void> = [];
 

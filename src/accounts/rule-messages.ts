@@ -3,6 +3,7 @@
 import type { MessageKey } from '../i18n/index.ts';
 import type { PasswordProblem } from './password-policy.ts';
 import type { AccountRuleProblem } from './rules.ts';
+import type { DuplicateAccountError } from './store.ts';
 
 export const PASSWORD_MESSAGES: Readonly<Record<PasswordProblem, MessageKey>> = {
   tooShort: 'password.error.tooShort',
@@ -29,3 +30,9 @@ export function ruleMessage(problem: AccountRuleProblem): MessageKey {
       return PASSWORD_MESSAGES[problem.reason];
   }
 }
+
+/** A username another account holds, or one that looks like it: the sign-up page's words, wherever a name is chosen. */
+export const USERNAME_CONFLICT_MESSAGES: Readonly<Record<DuplicateAccountError['reason'], MessageKey>> = {
+  taken: 'signup.error.usernameTaken',
+  lookalike: 'signup.error.usernameLookalike',
+};

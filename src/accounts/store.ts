@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../adapters/sql/database.ts';
 import { hashPassword, verifyDecoy, verifyPassword } from './password.ts';
-import { assertNoProblems, checkNewAccount, checkNewPassword } from './rules.ts';
+import { assertNoProblems, checkAccountDetails, checkNewAccount, checkNewPassword } from './rules.ts';
 import { usernameSkeleton } from './username-key.ts';
 
 export interface Account {
@@ -98,11 +98,7 @@ export class AccountStore {
       );
       return toAccount(res.rows[0]);
     } catch (error) {
-      const constraint = (error as { constraint?: string }).constraint ?? String((error as Error).message);
-      if (constraint.includes('accounts_email_key')) throw new DuplicateAccountError('email');
-      if (constraint.includes('accounts_username_key')) throw new DuplicateAccountError('username');
-      if (constraint.includes('accounts_username_skeleton_key')) throw new DuplicateAccountError('username', 'lookalike');
-      throw error;
+      throw duplicateOf(error) ?? error;
     }
   }
 
@@ -148,6 +144,43 @@ export class AccountStore {
 
   async markEmailVerified(id: string): Promise<void> {
     await this.db.query('UPDATE accounts SET email_verified = true, updated_at = now() WHERE id = $1', [id]);
+    for (const listener of this.listeners) listener(id);
+  }
+
+  /**
+   * Sets a new address, verified (whoever sets it proved they read it). Throws AccountRuleError for an
+   * address the rules refuse, DuplicateAccountError when another account has taken it meanwhile.
+   */
+  async changeEmail(id: string, email: string): Promise<void> {
+    const account = await this.findById(id);
+    if (!account) return;
+    const address = email.trim();
+    assertNoProblems(checkAccountDetails({ ...account, email: address }).filter((p) => p.field === 'email'));
+    try {
+      await this.db.query('UPDATE accounts SET email = $2, email_verified = true, updated_at = now() WHERE id = $1', [id, address]);
+    } catch (error) {
+      throw duplicateOf(error) ?? error;
+    }
+    for (const listener of this.listeners) listener(id);
+  }
+
+  /**
+   * Sets the username and first name under the sign-up rules. Throws AccountRuleError for a field the
+   * rules refuse, DuplicateAccountError when the username (or a look-alike) is another account's.
+   */
+  async changeProfile(id: string, profile: { username: string; firstName: string }): Promise<void> {
+    const account = await this.findById(id);
+    if (!account) return;
+    const fields = { email: account.email, username: profile.username.trim().normalize('NFKC'), firstName: profile.firstName.trim() };
+    assertNoProblems(checkAccountDetails(fields));
+    try {
+      await this.db.query(
+        'UPDATE accounts SET username = $2, first_name = $3, username_skeleton = $4, updated_at = now() WHERE id = $1',
+        [id, fields.username, fields.firstName, usernameSkeleton(fields.username)],
+      );
+    } catch (error) {
+      throw duplicateOf(error) ?? error;
+    }
     for (const listener of this.listeners) listener(id);
   }
 
@@ -199,4 +232,13 @@ export class AccountStore {
     for (const listener of this.listeners) listener(id);
     return res.rowCount > 0;
   }
+}
+
+/** The unique index a write ran into, as the refusal the pages explain; undefined for any other error. */
+function duplicateOf(error: unknown): DuplicateAccountError | undefined {
+  const constraint = (error as { constraint?: string }).constraint ?? String((error as Error).message);
+  if (constraint.includes('accounts_email_key')) return new DuplicateAccountError('email');
+  if (constraint.includes('accounts_username_key')) return new DuplicateAccountError('username');
+  if (constraint.includes('accounts_username_skeleton_key')) return new DuplicateAccountError('username', 'lookalike');
+  return undefined;
 }

@@ -50,12 +50,15 @@ async function createClient(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommand(args, CREATE_OPTIONS, HELP_COMMAND);
   if (values.help) return printHelp(io, CLIENT_HELP);
   expectPositionals(positionals, [], HELP_COMMAND);
+  const appType = requireOption(values.type, 'type', HELP_COMMAND);
+  // A server application (client_credentials) has neither: what is given anyway is refused by the registry.
+  const machine = appType === 'server';
   const input = {
     name: requireOption(values.name, 'name', HELP_COMMAND),
     description: requireOption(values.description, 'description', HELP_COMMAND),
-    appType: requireOption(values.type, 'type', HELP_COMMAND),
-    redirectUris: requireOption(values['redirect-uri'], 'redirect-uri', HELP_COMMAND),
-    scopes: splitScopes(requireOption(values.scopes, 'scopes', HELP_COMMAND)),
+    appType,
+    redirectUris: machine ? (values['redirect-uri'] ?? []) : requireOption(values['redirect-uri'], 'redirect-uri', HELP_COMMAND),
+    scopes: splitScopes(machine ? (values.scopes ?? '') : requireOption(values.scopes, 'scopes', HELP_COMMAND)),
     ...linksOf(values),
     ownerId: null,
   };

@@ -43,6 +43,8 @@ function describe(error: FieldError): string {
       return `${value} is not a known scope (${SCOPES.join(', ')})`;
     case 'required_scope':
       return `must include ${value}`;
+    case 'not_for_server':
+      return `${value}: a server application (client_credentials) has no redirect URI and no scope`;
     case 'link.not_absolute':
     case 'link.https_required':
     case 'link.userinfo':

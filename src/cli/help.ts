@@ -111,6 +111,7 @@ ${CONFIG_LINE}
 export const CLIENT_HELP = `Usage:
   signin client create --name N --description D --type web|spa|mobile|server
                        --redirect-uri URI [--redirect-uri URI ...] --scopes "openid email profile"
+                       (--type server: no --redirect-uri and no --scopes)
   signin client list
   signin client show CLIENT_ID
   signin client update CLIENT_ID [--name N] [--description D] [--redirect-uri URI ...] [--scopes "S ..."]
@@ -125,7 +126,8 @@ type is fixed at registration, and --redirect-uri and --scopes replace the whole
 Options:
   --name N            name shown to users on the consent screen
   --description D     what the application does
-  --type T            web, spa, mobile or server
+  --type T            web, spa, mobile or server; server: a backend calling for itself with the
+                      client_credentials grant (no user, no redirect URI, no scope)
   --redirect-uri URI  an exact redirect URI (repeat for several); https, except http://localhost
                       and http://127.0.0.1; mobile apps may use a reverse-domain scheme (com.example.app:/cb)
   --scopes "S ..."    scopes the application may request, separated by spaces or commas;

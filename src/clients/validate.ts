@@ -33,6 +33,7 @@ export function validateClientInput(input: ClientInput): FieldError[] {
   if (!input.description?.trim()) errors.push({ field: 'description', code: 'required' });
   else if (input.description.length > 1000) errors.push({ field: 'description', code: 'too_long' });
   if (!(APP_TYPES as readonly string[]).includes(input.appType)) errors.push({ field: 'appType', code: 'invalid', value: input.appType });
+  if (input.appType === 'server') return [...errors, ...machineClientErrors(input)];
   if (!input.redirectUris?.length) errors.push({ field: 'redirectUris', code: 'required' });
   for (const uri of input.redirectUris ?? []) {
     const code = validateRedirectUri(uri, input.appType);
@@ -45,6 +46,17 @@ export function validateClientInput(input: ClientInput): FieldError[] {
     if (!input.scopes?.includes(scope)) errors.push({ field: 'scopes', code: 'required_scope', value: scope });
   }
   return errors;
+}
+
+/**
+ * A server application (machine to machine, client_credentials) signs no user in: a redirect URI would
+ * never be used, and the user scopes describe a user its tokens never name. Both lists stay empty.
+ */
+function machineClientErrors(input: Pick<ClientInput, 'redirectUris' | 'scopes'>): FieldError[] {
+  return [
+    ...(input.redirectUris ?? []).map((uri): FieldError => ({ field: 'redirectUris', code: 'not_for_server', value: uri })),
+    ...(input.scopes ?? []).map((scope): FieldError => ({ field: 'scopes', code: 'not_for_server', value: scope })),
+  ];
 }
 
 export class ClientValidationError extends Error {

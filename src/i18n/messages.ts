@@ -3,5 +3,5 @@ import type { fr } from './fr.ts';
 
 export type Messages = { readonly [K in keyof typeof fr]: string };
 export type MessageKey = keyof Messages;
-/** Values substituted for `{name}` placeholders. */
+/** Values substituted for `{name}` placeholders; a number also picks the form of a plural block (plural.ts). */
 export type MessageVars = Readonly<Record<string, string | number>>;

@@ -1,15 +1,17 @@
 // The e-mails an account receives: the address verification and the password reset, each with its
 // single-use link (the token is issued here, just before the message that carries it), and the notice
-// of a sign-up attempted with the account's address.
+// of a sign-up attempted with the account's address. The account page's changes add the link to a new
+// address and the notices after the fact (account-notices.ts): password changed, address changed, deleted.
 import type { EmailTokenStore } from '../accounts/email-tokens.ts';
 import type { Account } from '../accounts/store.ts';
 import type { SignInConfig } from '../config/schema.ts';
 import type { Locale } from '../i18n/index.ts';
 import { securityEvent } from '../log/security-log.ts';
 import type { Brand } from '../pages/branding.ts';
-import type { Mailer } from './mailer.ts';
+import type { Mailer, OutgoingMail } from './mailer.ts';
 import { composeMail, mailBrand, type MailBrand } from './compose-mail.ts';
 import { composeSignupAttempt } from './signup-attempt-mail.ts';
+import { composeAccountNotice } from './account-notices.ts';
 
 export class AccountMail {
   constructor(
@@ -47,6 +49,37 @@ export class AccountMail {
     const token = await this.tokens.issue(account.id, 'reset-password', ttl);
     const link = `${this.config.issuer}/password/reset?token=${token}`;
     await this.mailer.send(await composeMail('reset', locale, account, link, ttl, this.brandIn(locale)));
+  }
+
+  /** Sends the link that moves the account to `newEmail`, to that address (the account keeps its own until it is used). */
+  async sendEmailChange(account: Account, newEmail: string, locale: Locale): Promise<void> {
+    const ttl = this.config.mail.verifyLinkTtl;
+    const token = await this.tokens.issue(account.id, 'change-email', ttl, newEmail);
+    const link = `${this.config.issuer}/account/email/confirm?token=${token}`;
+    await this.mailer.send(await composeMail('changeEmail', locale, { email: newEmail, firstName: account.firstName }, link, ttl, this.brandIn(locale)));
+  }
+
+  /** Tells the old address that the account now uses `newEmail`. */
+  async sendEmailChanged(account: Account, oldEmail: string, newEmail: string, locale: Locale): Promise<void> {
+    // No link: a reset from here would go to the new address, which the reader may not own.
+    const to = { email: oldEmail, firstName: account.firstName };
+    await this.mailer.send(await composeAccountNotice('emailChanged', locale, to, [], this.brandIn(locale), { email: newEmail }));
+  }
+
+  /** Tells the account's address that its password was changed. */
+  async sendPasswordChanged(account: Account, locale: Locale): Promise<void> {
+    const actions = [{ label: 'mail.notice.reset' as const, link: `${this.config.issuer}/password/forgot` }];
+    await this.mailer.send(await composeAccountNotice('passwordChanged', locale, account, actions, this.brandIn(locale)));
+  }
+
+  /** Confirms to the former address that the account and its data are gone. */
+  async sendAccountDeleted(account: Account, locale: Locale): Promise<void> {
+    await this.mailer.send(await composeAccountNotice('accountDeleted', locale, account, [], this.brandIn(locale)));
+  }
+
+  /** Sends a notice composed by another part of the service (the portal's, to an application's owner), with the deployment's branding. */
+  async sendComposed(locale: Locale, compose: (brand: MailBrand) => Promise<OutgoingMail>): Promise<void> {
+    await this.mailer.send(await compose(this.brandIn(locale)));
   }
 }
 

@@ -22,11 +22,12 @@ export function mailBrand(brand: Brand | undefined, locale: Locale, issuer: stri
 /** The links as the text part ends with them: one line each. */
 export const brandLines = (brand: MailBrand): string[] => brand.links.map((link) => `${link.label}: ${link.url}`);
 
-export type MailKind = 'verify' | 'reset';
+export type MailKind = 'verify' | 'reset' | 'changeEmail';
 
 const COPY: Readonly<Record<MailKind, { subject: MessageKey; intro: MessageKey; action: MessageKey; expiry: MessageKey }>> = {
   verify: { subject: 'mail.verify.subject', intro: 'mail.verify.intro', action: 'mail.verify.action', expiry: 'mail.verify.expiry' },
   reset: { subject: 'mail.reset.subject', intro: 'mail.reset.intro', action: 'mail.reset.action', expiry: 'mail.reset.expiry' },
+  changeEmail: { subject: 'mail.changeEmail.subject', intro: 'mail.changeEmail.intro', action: 'mail.changeEmail.action', expiry: 'mail.changeEmail.expiry' },
 };
 
 const TEMPLATE = fileURLToPath(new URL('../../views/mail/message.ejs', import.meta.url));

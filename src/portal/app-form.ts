@@ -59,12 +59,15 @@ export function formOf(client: RegisteredClient): AppFormValues {
 }
 
 export function toClientInput(form: AppFormValues): ApplicationInput & ClientLinks {
+  // A server application signs no user in: the form hides its user-facing fields, and what they still
+  // send (the required scopes always are) is not its own.
+  const signsUsersIn = form.appType !== 'server';
   return {
     name: form.name,
     description: form.description,
     appType: form.appType,
-    redirectUris: form.redirectUris.split(/\r?\n/).map((line) => line.trim()).filter(Boolean),
-    scopes: form.scopes,
+    redirectUris: signsUsersIn ? form.redirectUris.split(/\r?\n/).map((line) => line.trim()).filter(Boolean) : [],
+    scopes: signsUsersIn ? form.scopes : [],
     // An emptied field removes the link.
     logoUri: form.logoUri.trim() || null,
     policyUri: form.policyUri.trim() || null,

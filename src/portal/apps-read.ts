@@ -1,5 +1,6 @@
 // The owner's pages that only read: the list of their applications, one application with its
-// integration help (and, once, its new secret), and the forms to register, edit or delete.
+// integration help (and, once, its new secret), the forms to register, edit or delete, and the
+// confirmation asked before a new secret replaces the current one.
 import type Koa from 'koa';
 import type { RegisteredClient } from '../clients/registry.ts';
 import { EMPTY_FORM, FORM_CHOICES, formOf, type AppFormValues, type FieldMessages } from './app-form.ts';
@@ -70,5 +71,13 @@ export function confirmDelete(deps: PortalDeps): Koa.Middleware {
   return async function confirmPortalDelete(ctx) {
     const client = await ownedApp(ctx, deps);
     await renderPortal(ctx, pageOf(ctx), 'delete', { app: client });
+  };
+}
+
+/** Asked before a new secret is generated: the current one stops working at once, on every server using it. */
+export function confirmRotate(deps: PortalDeps): Koa.Middleware {
+  return async function confirmPortalRotate(ctx) {
+    const client = await ownedApp(ctx, deps);
+    await renderPortal(ctx, pageOf(ctx), 'rotate', { app: client });
   };
 }

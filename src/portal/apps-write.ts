@@ -1,10 +1,12 @@
 // The owner's form posts: register, edit, rotate the secret, delete. Each one redirects (303) to a
 // page that shows the outcome once, so a reload never posts again and a secret never sits in a URL.
+// A rotation and a deletion are also e-mailed to the owner (owner-notices.ts).
 import type Koa from 'koa';
 import { ClientValidationError } from '../clients/validate.ts';
 import { securityEvent } from '../log/security-log.ts';
 import { fieldMessages, readAppForm, toClientInput, type AppFormValues } from './app-form.ts';
 import { ownedApp, renderForm } from './apps-read.ts';
+import { notifyOwner } from './owner-notices.ts';
 import { notFound } from '../pages/page-errors.ts';
 import type { PortalDeps } from './portal-deps.ts';
 import { portalTranslator } from './portal-messages.ts';
@@ -62,6 +64,7 @@ export function rotateSecret(deps: PortalDeps): Koa.Middleware {
     const clientSecret = await deps.clients.rotateSecret(client.clientId);
     if (clientSecret === undefined) throw notFound();
     securityEvent('application.secret_rotated', { client_id: client.clientId, account_id: stateOf(ctx).owner!.id, source: 'portal' });
+    notifyOwner(ctx, deps, 'rotated', client);
     deps.flash.set(ctx, { accountId: stateOf(ctx).owner!.id, notice: 'app.rotated', credentials: { clientId: client.clientId, clientSecret } });
     seeOther(ctx, `/apps/${client.clientId}`);
   };
@@ -73,6 +76,7 @@ export function deleteApp(deps: PortalDeps): Koa.Middleware {
     // The service revokes every grant and token of a deleted client (a registry listener in service.ts).
     if (!(await deps.clients.delete(client.clientId))) throw notFound();
     securityEvent('application.deleted', { client_id: client.clientId, account_id: stateOf(ctx).owner!.id, source: 'portal' });
+    notifyOwner(ctx, deps, 'deleted', client);
     deps.flash.set(ctx, { accountId: stateOf(ctx).owner!.id, notice: 'delete.deleted', noticeVars: { name: client.name } });
     seeOther(ctx, '/');
   };

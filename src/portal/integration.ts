@@ -1,12 +1,14 @@
 // The integration help of an application's page: the URLs and the curl commands an owner pastes,
 // with this client's values filled in and placeholders (UPPER_CASE) for what changes per sign-in.
 import type { RegisteredClient } from '../clients/registry.ts';
-import { isPublicClient } from '../provider/client-metadata.ts';
+import { isMachineClient, isPublicClient } from '../provider/client-metadata.ts';
 import { ROUTES } from '../provider/paths.ts';
 
 export interface IntegrationHelp {
   /** A mobile app or a single-page app: PKCE alone at the token endpoint, no secret in the app. */
   publicClient: boolean;
+  /** A server application: client_credentials, no user, so no authorize URL and no userinfo. */
+  machine?: MachineHelp;
   discoveryUrl: string;
   authorizeUrl: string;
   tokenCurl: string;
@@ -35,6 +37,7 @@ export function integrationHelp(issuer: string, client: RegisteredClient): Integ
   const secret: Array<[string, string]> = publicClient ? [] : [['client_secret', 'CLIENT_SECRET']];
   return {
     publicClient,
+    machine: isMachineClient(client) ? machineHelp(issuer, client) : undefined,
     discoveryUrl: `${issuer}/.well-known/openid-configuration`,
     authorizeUrl: authorize.href,
     tokenCurl: curlPost(token, [
@@ -52,6 +55,25 @@ export function integrationHelp(issuer: string, client: RegisteredClient): Integ
       ...secret,
     ]),
     userinfoCurl: `curl ${shellQuote(issuer + ROUTES.userinfo)} \\\n  -H 'Authorization: Bearer ACCESS_TOKEN'`,
+  };
+}
+
+export interface MachineHelp {
+  clientCredentialsCurl: string;
+  introspectCurl: string;
+  revokeCurl: string;
+}
+
+/** A server application's calls: a token for itself (RFC 6749 §4.4), then introspection and revocation of it. */
+function machineHelp(issuer: string, client: RegisteredClient): MachineHelp {
+  const credentials: Array<[string, string]> = [
+    ['client_id', client.clientId],
+    ['client_secret', 'CLIENT_SECRET'],
+  ];
+  return {
+    clientCredentialsCurl: curlPost(issuer + ROUTES.token, [['grant_type', 'client_credentials'], ...credentials]),
+    introspectCurl: curlPost(issuer + ROUTES.introspection, [['token', 'ACCESS_TOKEN'], ...credentials]),
+    revokeCurl: curlPost(issuer + ROUTES.revocation, [['token', 'ACCESS_TOKEN'], ...credentials]),
   };
 }
 

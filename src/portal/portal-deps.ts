@@ -4,6 +4,7 @@ import type Provider from 'oidc-provider';
 import type { AccountStore } from '../accounts/store.ts';
 import type { ClientRegistry } from '../clients/registry.ts';
 import type { SignInConfig } from '../config/schema.ts';
+import type { AccountMail } from '../mail/account-mail.ts';
 import type { CookieJar } from '../pages/cookies.ts';
 import type { FlashStore } from './flash.ts';
 import type { PortalSessionRecords } from './portal-session.ts';
@@ -15,6 +16,8 @@ export interface PortalServices {
   provider: Provider;
   accounts: Pick<AccountStore, 'findById'>;
   clients: Pick<ClientRegistry, 'ensureFirstPartyClient' | 'get' | 'list' | 'create' | 'update' | 'rotateSecret' | 'delete'>;
+  /** Sends the owner's notices (owner-notices.ts) with the service's mailer and branding. */
+  mail: Pick<AccountMail, 'sendComposed'>;
   /** The server-side records of portal sessions (portal-session.ts). */
   portalSessions: PortalSessionRecords;
 }

@@ -10,7 +10,7 @@ import { cookieJar } from '../pages/cookies.ts';
 import { rememberLanguage } from '../pages/language.ts';
 import { notFound, pageErrors } from '../pages/page-errors.ts';
 import { createApp, deleteApp, rotateSecret, updateApp } from './apps-write.ts';
-import { confirmDelete, editAppForm, home, newAppForm, showApp } from './apps-read.ts';
+import { confirmDelete, confirmRotate, editAppForm, home, newAppForm, showApp } from './apps-read.ts';
 import { flashStore } from './flash.ts';
 import { ensurePortalClient } from './portal-client.ts';
 import type { PortalDeps, PortalServices } from './portal-deps.ts';
@@ -41,6 +41,7 @@ export async function portalRoutes(services: PortalServices): Promise<Koa.Middle
   router.get('/apps/:id', owner, showApp(deps));
   router.get('/apps/:id/edit', owner, editAppForm(deps));
   router.post('/apps/:id', ...post, updateApp(deps));
+  router.get('/apps/:id/rotate-secret', owner, confirmRotate(deps));
   router.post('/apps/:id/rotate-secret', ...post, rotateSecret(deps));
   router.get('/apps/:id/delete', owner, confirmDelete(deps));
   router.post('/apps/:id/delete', ...post, deleteApp(deps));

@@ -25,7 +25,7 @@ export function portalState(deps: PortalDeps): Koa.Middleware {
       const account = (await serviceSessionAlive(deps, session)) ? await accounts.findById(session.accountId) : undefined;
       if (account) {
         state.session = session;
-        state.owner = { id: account.id, email: account.email };
+        state.owner = { id: account.id, email: account.email, firstName: account.firstName };
       } else {
         // The account, or the service session it signed in through, is gone: so is the portal session.
         await endSession(ctx, deps.jar, deps.portalSessions);

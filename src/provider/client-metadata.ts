@@ -24,8 +24,15 @@ export const syntheticSectorUri = (clientId: string): string => `https://sector.
 export const isPublicClient = (client: Pick<RegisteredClient, 'appType' | 'firstParty'>): boolean =>
   !client.firstParty && (client.appType === 'mobile' || client.appType === 'spa');
 
+/**
+ * A server application is a confidential backend calling for itself (RFC 6749 §4.4): no user, so no
+ * redirect URI, no response type, no scope; its one grant is client_credentials, with its secret in the body.
+ */
+export const isMachineClient = (client: Pick<RegisteredClient, 'appType' | 'firstParty'>): boolean => !client.firstParty && client.appType === 'server';
+
 /** What the Client model's adapter returns; a misspelt metadata key fails the typecheck. */
 export function toClientMetadata(client: RegisteredClient): Payload {
+  if (isMachineClient(client)) return toMachineClientMetadata(client);
   const metadata = {
     client_id: client.clientId,
     // The hash, compared by engine/client-secrets.ts; the engine never sees the secret itself.
@@ -47,6 +54,25 @@ export function toClientMetadata(client: RegisteredClient): Payload {
     ...(client.tosUri ? { tos_uri: client.tosUri } : {}),
     subject_type: 'pairwise',
     sector_identifier_uri: syntheticSectorUri(client.clientId),
+    id_token_signed_response_alg: 'RS256',
+  } satisfies Metadata;
+  return metadata;
+}
+
+/** A server application's metadata: client_credentials only, never a user-facing flow. */
+function toMachineClientMetadata(client: RegisteredClient): Payload {
+  const metadata = {
+    client_id: client.clientId,
+    client_secret: client.secretHash,
+    client_name: client.name,
+    description: client.description,
+    app_type: client.appType,
+    application_type: 'web',
+    // No redirect URI and no response type: the authorization endpoint refuses it, nobody signs in to it.
+    redirect_uris: [],
+    response_types: [],
+    grant_types: ['client_credentials'],
+    token_endpoint_auth_method: 'client_secret_post',
     id_token_signed_response_alg: 'RS256',
   } satisfies Metadata;
   return metadata;

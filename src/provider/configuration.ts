@@ -58,7 +58,8 @@ export function buildProviderConfiguration(config: SignInConfig, hooks: Provider
     routes: ROUTES,
     interactions: { url: (_ctx, interaction) => interactionUrl(interaction.uid, prefix) },
 
-    // Authorization code flow only, with PKCE S256 for every client (the engine knows only S256).
+    // Users sign in through the authorization code flow only, with PKCE S256 for every client (the engine
+    // knows only S256). Server applications get tokens for themselves with client_credentials (below).
     responseTypes: ['code'],
     pkce: { required: () => true },
     // Redirect URIs match exactly and must always be sent, as the spec requires.
@@ -105,6 +106,8 @@ export function buildProviderConfiguration(config: SignInConfig, hooks: Provider
 
     ttl: {
       AccessToken: config.ttl.accessToken,
+      // The access token of a server application (client_credentials) lives as long as a user's.
+      ClientCredentials: config.ttl.accessToken,
       AuthorizationCode: config.ttl.authorizationCode,
       IdToken: config.ttl.idToken,
       RefreshToken: makeRefreshTokenTtl(config.ttl.refreshToken, config.ttl.refreshTokenAbsolute),
@@ -156,7 +159,9 @@ export function buildProviderConfiguration(config: SignInConfig, hooks: Provider
       claimsParameter: { enabled: false },
       requestObjects: { enabled: false },
       registration: { enabled: false },
-      clientCredentials: { enabled: false },
+      // Server applications (type `server`) only: the grant is in no other client's grant_types
+      // (client-metadata.ts), and its tokens name no user and carry no scope (engine/client-grants.ts).
+      clientCredentials: { enabled: true },
       deviceFlow: { enabled: false },
       encryption: { enabled: false },
     },

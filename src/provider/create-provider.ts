@@ -8,7 +8,7 @@ import type { ConsentStore } from '../consents/store.ts';
 import type { PrivateJwk } from '../keys/signing-keys.ts';
 import { clientAdapter } from './client-adapter.ts';
 import { buildProviderConfiguration } from './configuration.ts';
-import { acceptSecretsOfPublicClients, useHashedClientSecrets, useRefreshTokenFamilies, withSessionRecords, type ClientAuthGate, type SessionRecords } from './engine.ts';
+import { acceptSecretsOfPublicClients, enforceClientGrants, useHashedClientSecrets, useRefreshTokenFamilies, withSessionRecords, type ClientAuthGate, type SessionRecords } from './engine.ts';
 import { makeFindAccount } from './find-account.ts';
 import { makeLoadExistingGrant } from './load-existing-grant.ts';
 import { makeLogoutSource, makePostLogoutSuccessSource } from './logout-pages.ts';
@@ -46,6 +46,7 @@ export function createProvider(config: SignInConfig, deps: ProviderDeps): Provid
   trustProxies(provider, config);
   useHashedClientSecrets(provider, deps.clientAuthGate);
   acceptSecretsOfPublicClients(provider);
+  enforceClientGrants(provider);
   useRefreshTokenFamilies(provider);
   return provider;
 }

@@ -5,6 +5,7 @@
 // Nothing outside src/provider builds engine objects or touches engine classes.
 export { redeemAuthorizationCode, verifierMatches, type CodeRedemption, type RedeemedCode } from './engine/authorization-codes.ts';
 export { useHashedClientSecrets, type ClientAuthGate } from './engine/client-secrets.ts';
+export { CLIENT_CREDENTIALS, enforceClientGrants } from './engine/client-grants.ts';
 export { acceptSecretsOfPublicClients } from './engine/public-clients.ts';
 export { saveGrant, type GrantInput } from './engine/grants.ts';
 export { useRefreshTokenFamilies } from './engine/refresh-token-families.ts';

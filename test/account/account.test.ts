@@ -56,10 +56,13 @@ describe('account page', () => {
     const user = await svc.createUser();
     const browser = new Browser(svc.url);
     await signInToAccount(browser, user);
-    for (const path of ['/account/login', '/account/revoke', '/account/password', '/account/sessions/end']) {
-      const res = await browser.agent.post(path).type('form').send({ csrf: 'x'.repeat(43), client_id: 'a', email: user.email, password: user.password });
+    const selfService = ['/account/profile', '/account/email', '/account/email/confirm', '/account/export', '/account/delete'];
+    for (const path of ['/account/login', '/account/revoke', '/account/password', '/account/sessions/end', ...selfService]) {
+      const res = await browser.agent.post(path).type('form').send({ csrf: 'x'.repeat(43), client_id: 'a', email: user.email, password: user.password, confirm: 'yes' });
       expect(res.status, path).toBe(403);
     }
+    // Not even a forged deletion with the password and the confirmation goes through.
+    expect(await svc.service.context.accounts.findById(user.id)).toBeDefined();
   });
 
   it('lists the applications, scopes and date; revoking one kills its refresh token', async () => {

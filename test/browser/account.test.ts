@@ -41,7 +41,7 @@ describe('account page in a browser', () => {
     expect(tokens.refresh_token).toBeTruthy();
 
     await page.goto(`${svc.url}/account`);
-    await page.getByRole('heading', { name: 'Mon compte' }).waitFor();
+    await page.getByRole('heading', { name: 'Mon compte', exact: true }).waitFor();
     expect(await page.locator('.apps').innerText()).toContain('Banque Solidaire');
     await screenshots(page, 'account-01-applications');
 
@@ -69,7 +69,7 @@ describe('account page in a browser', () => {
     await page.goto(`${svc.url}/account`);
     expect(await page.locator('h1').innerText()).toBe('Mon compte');
     await page.getByRole('link', { name: 'English' }).click();
-    await page.getByRole('heading', { name: 'My account' }).waitFor();
+    await page.getByRole('heading', { name: 'My account', exact: true }).waitFor();
     expect(page.url()).toBe(`${svc.url}/account`);
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     const cookie = (await context.cookies()).find((c) => c.name === 'lang');

@@ -117,7 +117,7 @@ describe('sign-in pages on a phone', () => {
       await page.locator('#login-error').waitFor();
     }
     const alert = page.locator('#login-error');
-    expect(await alert.textContent()).toMatch(/Trop de tentatives de connexion\. Réessayez dans 15\smin\./);
+    expect(await alert.textContent()).toMatch(/Trop de tentatives de connexion\. Réessayez dans 15\sminutes\./);
     const reset = alert.getByRole('link', { name: /Choisir un nouveau mot de passe/ });
     expect(await reset.getAttribute('href')).toMatch(/^\/password\/forgot\?return=%2Finteraction%2F/);
     await checkPhonePage(page, 'login-rate-limited');

@@ -21,7 +21,7 @@ describe('portal: isolation between owners and CSRF', () => {
     expect((await get(bob, '/')).text).not.toContain(alicesApp);
   });
 
-  it.each(['', '/edit', '/delete'])('answers 404 to another owner on GET /apps/:id%s', async (suffix) => {
+  it.each(['', '/edit', '/delete', '/rotate-secret'])('answers 404 to another owner on GET /apps/:id%s', async (suffix) => {
     const res = await get(bob, `/apps/${alicesApp}${suffix}`);
     expect(res.status).toBe(404);
     expect(res.text).toContain('cette application n’est pas la vôtre');

@@ -3,16 +3,23 @@ import { hashClientSecret } from '../../src/clients/credentials.ts';
 import { postForm, signIn, userinfo, refreshGrant } from '../support/flow.ts';
 import { relyingParty } from '../support/relying-party.ts';
 import { startTestService, type TestService } from '../support/service.ts';
+import { startSmtpSink, type SmtpSink } from '../email/smtp-sink.ts';
 import { VALID_APP, csrfOf, get, post, registerApp, signInToPortal, type Owner } from './support.ts';
 
 describe('portal: managing an application', () => {
   let ts: TestService;
+  let smtp: SmtpSink;
   let owner: Owner;
   beforeAll(async () => {
-    ts = await startTestService();
+    // A rotation and a deletion e-mail the owner (owner-notices.test.ts): to a real SMTP server, not the outbox folder.
+    smtp = await startSmtpSink();
+    ts = await startTestService({ mail: smtp.mailConfig() });
     owner = await signInToPortal(ts);
   });
-  afterAll(() => ts.stop());
+  afterAll(async () => {
+    await ts?.stop();
+    await smtp?.stop();
+  });
 
   const csrf = () => csrfOf(owner.home.html);
   /** A user signs in to the app registered in the portal; the app gets tokens with its credentials. */
@@ -54,10 +61,12 @@ describe('portal: managing an application', () => {
     });
   });
 
-  it('rotates the secret: the new one is shown once, the old one fails at /oauth/token with 401', async () => {
+  it('rotates the secret once confirmed: the new one is shown once, the old one fails at /oauth/token with 401', async () => {
     const app = await registerApp(owner);
     const tokens = await tokensFor(app);
-    const rotated = await post(owner, `/apps/${app.clientId}/rotate-secret`, {}, csrf());
+    const confirm = await get(owner, `/apps/${app.clientId}/rotate-secret`);
+    expect(confirm.status).toBe(200);
+    const rotated = await post(owner, `/apps/${app.clientId}/rotate-secret`, {}, csrfOf(confirm.text));
     expect(rotated.status).toBe(303);
     expect(rotated.headers.location).toBe(`/portal/apps/${app.clientId}`);
     const page = await get(owner, `/apps/${app.clientId}`);

@@ -99,12 +99,13 @@ describe('the engine configuration', () => {
     expect(features.rpInitiatedLogout.enabled).toBe(true);
     expect(features.dPoP.enabled).toBe(true);
     expect(features.pushedAuthorizationRequests).toEqual({ enabled: true, requirePushedAuthorizationRequests: false });
+    // For server applications only (their grant_types; test/e2e/client-credentials.test.ts).
+    expect(features.clientCredentials.enabled).toBe(true);
     for (const off of [
       features.devInteractions,
       features.resourceIndicators,
       features.requestObjects,
       features.registration,
-      features.clientCredentials,
       features.deviceFlow,
     ]) {
       expect(off.enabled).toBe(false);

@@ -247,3 +247,21 @@ describe('signing keys (engine/signing-keys.ts)', () => {
     expect(await published()).toEqual(before);
   });
 });
+
+describe('grant types per client (engine/client-grants.ts)', () => {
+  it('replaces the engine’s grant check, which its token endpoint consults once the client has authenticated', async () => {
+    expect(provider.Client.prototype.grantTypeAllowed.name).toBe('grantTypeAllowedOrRefused');
+    // Outside a token request, the plain answer: the engine's other callers (revocation of a grant) rely on it.
+    const registered = await provider.Client.find(client.clientId);
+    expect(registered?.grantTypeAllowed('client_credentials')).toBe(false);
+    expect(registered?.grantTypeAllowed('refresh_token')).toBe(true);
+    // At the token endpoint, after client authentication: a wrong secret is still invalid_client...
+    const fields = { grant_type: 'client_credentials', client_id: client.clientId };
+    const wrong = await postForm(`${svc.url}/oauth/token`, { ...fields, client_secret: 'wrong-secret' });
+    expect(wrong.json.error).toBe('invalid_client');
+    // ...and the right one reaches the check: a grant the client is not registered for.
+    const right = await postForm(`${svc.url}/oauth/token`, { ...fields, client_secret: client.clientSecret });
+    expect(right.status).toBe(400);
+    expect(right.json.error).toBe('unauthorized_client');
+  });
+});
