@@ -88,6 +88,8 @@ export interface Rotation {
   now: number;
   /** Expiry (epoch seconds) of the successor issued by this rotation. */
   successorExpiresAt?: number;
+  /** The successor itself, when it is to be written by the same statement (only if the rotation wins). */
+  successor?: { id: string; payload: Payload; expiresIn?: number };
 }
 
 /** The SQL store of refresh tokens adds families to the engine's contract. */

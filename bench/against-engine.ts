@@ -4,7 +4,7 @@
 // PKCE settings) on Redis and on Postgres; this script adds the service, run from its JavaScript build
 // the way a deployment runs it, on Postgres + Redis and on the embedded store.
 //   npx tsx bench/against-engine.ts                 (16 virtual users, 8 s per scenario)
-//   BENCH_VUS=16 BENCH_SECONDS=8 BENCH_TARGETS=pg-redis,embedded BENCH_ADAPTERS=redis,pg npx tsx bench/against-engine.ts
+//   BENCH_VUS=16 BENCH_SECONDS=8 BENCH_TARGETS=pg-redis,embedded BENCH_ADAPTERS=redis,pg BENCH_NODE_FLAGS=... npx tsx bench/against-engine.ts
 // Postgres (BENCH_POSTGRES_ADMIN_URL, a database it may create `signin_bench` in) and Redis (BENCH_REDIS_URL) must run.
 // Prints the harness's table, then the figures the README's benchmark section quotes; the raw results
 // go to bench/results/against-engine.json.
@@ -25,6 +25,8 @@ const vus = process.env.BENCH_VUS ?? '16';
 const seconds = process.env.BENCH_SECONDS ?? '8';
 const targets = (process.env.BENCH_TARGETS ?? 'pg-redis,embedded').split(',');
 const adapters = process.env.BENCH_ADAPTERS ?? 'redis,pg';
+// The Node options the service runs under (BENCH_NODE_FLAGS to compare others).
+const nodeFlags = process.env.BENCH_NODE_FLAGS ?? '';
 const REDIRECT_URI = 'http://127.0.0.1:9999/cb';
 const PASSWORD = 'une longue phrase de passe pour le banc';
 
@@ -124,7 +126,7 @@ function prepare(target: Target): Record<string, unknown> {
     expect_refresh: true,
     aux_pids: auxPids(),
     // Where the service writes its request log: a deployment ships it somewhere; here, nowhere.
-    start: { cmd: 'sh', args: ['-c', `exec node dist/src/cli/entry.js serve --config ${config} > /dev/null`], cwd: project, env: { NODE_ENV: 'production' } },
+    start: { cmd: 'sh', args: ['-c', `exec node ${nodeFlags} dist/src/cli/entry.js serve --config ${config} > /dev/null`], cwd: project, env: { NODE_ENV: 'production' } },
   };
 }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Database, Queryable, QueryResult } from './database.ts';
 import { isStorageUnavailable, rethrowClassified } from '../unavailable.ts';
@@ -9,6 +10,25 @@ export interface PostgresOptions {
   connectionTimeoutMs?: number;
   idleTimeoutMs?: number;
   statementTimeoutMs?: number;
+}
+
+// Postgres parses and plans an unnamed statement at every execution. A named one is parsed once per
+// connection and its plan kept, and later executions send only the parameters: on the token paths,
+// where the same few statements run for every request, that is most of the database's own work. The
+// statements are the service's own constant texts; a bounded number of names guards against any text
+// built per call (beyond it, statements go unnamed, as before).
+const MAX_NAMED_STATEMENTS = 500;
+const statementNames = new Map<string, string>();
+
+function prepared(text: string, values: unknown[]): pg.QueryConfig {
+  // Without parameters (BEGIN, COMMIT, migrations' DDL) the simple protocol, as before.
+  if (values.length === 0) return { text, values };
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < MAX_NAMED_STATEMENTS) {
+    name = `signin_${createHash('sha256').update(text).digest('base64url').slice(0, 22)}`;
+    statementNames.set(text, name);
+  }
+  return { name, text, values };
 }
 
 export async function openPostgres(options: PostgresOptions): Promise<Database> {
@@ -27,7 +47,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
     async query<Row>(sql: string, params: unknown[] = []): Promise<QueryResult<Row>> {
       try {
-        const res = await q.query(sql, params);
+        const res = await q.query(prepared(sql, params));
         return { rows: res.rows as Row[], rowCount: res.rowCount ?? res.rows.length };
       } catch (error) {
         rethrowClassified('postgres', error);

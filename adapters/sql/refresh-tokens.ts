@@ -44,7 +44,7 @@ const START_FAMILY = `WITH family AS (
 // (its rotation time too, so a grace never extends itself). When the head moved, the rows it made useless
 // go: the previous head and the siblings of the token used; presenting one of them later is a reuse,
 // recognised by the family alone.
-const COMMIT_ROTATION = `WITH moved AS (
+const ROTATION = `WITH moved AS (
     UPDATE refresh_families
        SET head_rotated_at = CASE WHEN head_parent = $2 THEN head_rotated_at ELSE $4::bigint END,
            head_parent = $2,
@@ -56,8 +56,23 @@ const COMMIT_ROTATION = `WITH moved AS (
     DELETE FROM oidc_models
      WHERE model = 'RefreshToken' AND (id_hash = $3::text OR parent = $3::text) AND id_hash <> $2
        AND EXISTS (SELECT 1 FROM moved WHERE moved.moved)
+  )`;
+const WON = `SELECT count(*)::int AS won FROM moved`;
+const COMMIT_ROTATION = `${ROTATION}
+  ${WON}`;
+
+// The same rotation with the successor it issued written by the same statement, only if the rotation
+// won ($7..$14 are `upsertParams` of the successor): one round trip and one commit per refresh, and a
+// refresh that loses leaves no successor behind.
+const COMMIT_ROTATION_WITH_SUCCESSOR = `${ROTATION}, successor AS (
+    INSERT INTO oidc_models (model, id_hash, payload, grant_id, uid, user_code, parent, expires_at)
+    SELECT $7::text, $8::text, $9::jsonb, $10::text, $11::text, $12::text, $13::text,
+           CASE WHEN $14::int IS NULL THEN NULL ELSE now() + make_interval(secs => $14::int) END
+     WHERE EXISTS (SELECT 1 FROM moved)
+    ON CONFLICT (model, id_hash) DO UPDATE SET payload = EXCLUDED.payload, grant_id = EXCLUDED.grant_id,
+      uid = EXCLUDED.uid, user_code = EXCLUDED.user_code, parent = EXCLUDED.parent, expires_at = EXCLUDED.expires_at
   )
-  SELECT count(*)::int AS won FROM moved`;
+  ${WON}`;
 
 export function sqlRefreshTokenAdapter(db: Database, base: ModelAdapter, options: AdapterOptions): RefreshTokenAdapter {
   const grace = options.refreshTokenReuseGrace;
@@ -104,14 +119,14 @@ export function sqlRefreshTokenAdapter(db: Database, base: ModelAdapter, options
     async commitRotation(rotation: Rotation) {
       const family = familyOf(rotation.id);
       if (family === undefined) return false;
-      const res = await db.query<{ won: number }>(COMMIT_ROTATION, [
-        storageKey(family),
-        storageKey(rotation.id),
-        rotation.parent,
-        rotation.now,
-        grace,
-        rotation.successorExpiresAt ?? 0,
-      ]);
+      const params = [storageKey(family), storageKey(rotation.id), rotation.parent, rotation.now, grace, rotation.successorExpiresAt ?? 0];
+      const { successor } = rotation;
+      const res = successor
+        ? await db.query<{ won: number }>(COMMIT_ROTATION_WITH_SUCCESSOR, [
+            ...params,
+            ...upsertParams('RefreshToken', successor.id, successor.payload, successor.expiresIn),
+          ])
+        : await db.query<{ won: number }>(COMMIT_ROTATION, params);
       return Number(res.rows[0]?.won ?? 0) === 1;
     },
 

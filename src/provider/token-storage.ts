@@ -94,7 +94,8 @@ function refreshTokenFamilies(adapter: RefreshTokenAdapter, options: TokenStorag
       const run =
         familyOf(id) === undefined
           ? () => wonSingleUse(adapter.consume(id)) // a token from before families: single use
-          : () => adapter.commitRotation({ id, parent: seen?.parent ?? null, now: epoch(), successorExpiresAt: rotation.successorExpiresAt });
+          : () =>
+              adapter.commitRotation({ id, parent: seen?.parent ?? null, now: epoch(), successorExpiresAt: rotation.successorExpiresAt, successor: rotation.successor });
       request.commits.push({ kind: 'refresh token', grantId: seen?.grantId, run });
     },
 
@@ -103,9 +104,13 @@ function refreshTokenFamilies(adapter: RefreshTokenAdapter, options: TokenStorag
       const rotated = rotatedRefreshTokenId();
       const sameFamily = rotated !== undefined && rotated !== id && familyOf(rotated) !== undefined && familyOf(rotated) === familyOf(id);
       if (!sameFamily) return adapter.upsert(id, payload, expiresIn);
+      const successor = { ...payload, parent: storageKey(rotated) };
       const rotation = currentTokenRequest()?.found.get(rotated)?.rotation;
-      if (rotation && typeof payload.exp === 'number') rotation.successorExpiresAt = payload.exp;
-      await adapter.upsert(id, { ...payload, parent: storageKey(rotated) }, expiresIn);
+      if (!rotation) return adapter.upsert(id, successor, expiresIn);
+      if (typeof payload.exp === 'number') rotation.successorExpiresAt = payload.exp;
+      // Written by the rotation's commit, in the same statement, and only if the rotation wins: a refresh
+      // that fails or loses leaves no successor behind (and costs one round trip and one commit, not two).
+      rotation.successor = { id, payload: successor, expiresIn };
     },
   };
 }

@@ -15,8 +15,15 @@
 //   found, then consumed (`consume()`, through the adapter) before any new token is saved.
 import type { IncomingMessage } from 'node:http';
 import Provider from 'oidc-provider';
+import type { Payload } from '../../../adapters/adapter.ts';
 
 /** A write the request must make once its response is complete; false when another request won. */
+/** What a refresh learnt of the successor it issued, for the rotation's commit. */
+export interface PendingRotation {
+  successorExpiresAt?: number;
+  successor?: { id: string; payload: Payload; expiresIn?: number };
+}
+
 export interface PendingCommit {
   /** The grant to revoke when another request won (a reuse). */
   grantId: string | undefined;
@@ -28,7 +35,7 @@ export interface PendingCommit {
 export class TokenRequest {
   readonly commits: PendingCommit[] = [];
   /** What `find` learnt of each presented value (a code's grant, a refresh token's parent...). */
-  readonly found = new Map<string, { grantId?: string; parent?: string | null; rotation?: { successorExpiresAt?: number } }>();
+  readonly found = new Map<string, { grantId?: string; parent?: string | null; rotation?: PendingRotation }>();
 }
 
 const requests = new WeakMap<IncomingMessage, TokenRequest>();
