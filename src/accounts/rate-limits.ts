@@ -51,14 +51,25 @@ export class Limiter {
    * were counted. For limits on failures, which are counted (`consume`) only once they have happened.
    */
   async blockedFor(key: string): Promise<number> {
+    return (await this.counted(key)).retryAfter;
+  }
+
+  /** The events counted for the key in its window, and how long it must still wait (as `blockedFor`). */
+  async counted(key: string): Promise<{ count: number; retryAfter: number }> {
     let res: RateLimiterRes | null;
     try {
       res = await this.limiter.get(hashKey(key));
     } catch (error) {
       return rethrowClassified(this.backend, error);
     }
-    if (!res || res.consumedPoints < this.limiter.points) return 0;
-    return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+    if (!res) return { count: 0, retryAfter: 0 };
+    const retryAfter = res.consumedPoints < this.limiter.points ? 0 : Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+    return { count: res.consumedPoints, retryAfter };
+  }
+
+  /** The length of the counting window, in seconds. */
+  get windowSeconds(): number {
+    return this.limiter.duration;
   }
 
   /** Gives back one event counted by `consume` (an attempt that turned out not to be a failure). */

@@ -28,7 +28,6 @@ import type { Limiter } from '../accounts/rate-limits.ts';
 import { securityEvent } from '../log/security-log.ts';
 import type { ClientAuthGate } from '../provider/engine.ts';
 import { ROUTES } from '../provider/paths.ts';
-import { requestParams } from './input-guard.ts';
 import { UNAVAILABLE_BODY } from './storage-outage.ts';
 import { UNAVAILABLE_RETRY_SECONDS } from '../pages/error-page.ts';
 
@@ -49,8 +48,11 @@ interface Attempt {
   ip: string;
   /** The pair (client_id, IP) was over its limit: the engine was told to refuse. */
   refused?: { clientId: string; retryAfter: number };
-  /** The pair's wait, read with the IP's when the request names its client_id in the body. */
-  early?: { clientId: string; retryAfter: number };
+  /**
+   * No failure from this IP is counted: then none of any (client_id, IP) pair is either, since every
+   * failure is counted on both (below), and the gate need not read the pair's counter.
+   */
+  ipClean: boolean;
   /** The engine answered invalid_client. */
   failed?: { clientId?: string; reason: string };
 }
@@ -71,8 +73,8 @@ export function clientAuthLimits(limits: ClientAuthLimiters): ClientAuthLimits {
     const attempt = attempts.getStore();
     if (!attempt) return true; // not one of the limited endpoints (the portal's own code exchange)
     // A storage error thrown here becomes the engine's server_error, answered 503 (storage-outage.ts).
-    const retryAfter =
-      attempt.early?.clientId === clientId ? attempt.early.retryAfter : await limits.clientAuthPerClient.blockedFor(pairKey(clientId, attempt.ip));
+    if (attempt.ipClean) return true;
+    const retryAfter = await limits.clientAuthPerClient.blockedFor(pairKey(clientId, attempt.ip));
     if (retryAfter === 0) return true;
     attempt.refused = { clientId, retryAfter };
     return false;
@@ -81,18 +83,13 @@ export function clientAuthLimits(limits: ClientAuthLimiters): ClientAuthLimits {
   const middleware: Koa.Middleware = async function limitClientAuth(ctx, next) {
     if (ctx.method !== 'POST' || !PATHS.has(ctx.path)) return next();
     const ip = ctx.ip;
-    // client_secret_post names the client in the body: both counters are then read at once, one round
-    // trip instead of two (the engine's own lookup, client_secret_basic's, goes through the gate).
-    const named = requestParams(ctx).get('client_id');
     let retryAfter: number;
-    let early: Attempt['early'];
+    let ipClean: boolean;
     try {
-      const [ipWait, pairWait] = await Promise.all([
-        limits.clientAuthPerIp.blockedFor(ipKey(ip)),
-        named === undefined ? undefined : limits.clientAuthPerClient.blockedFor(pairKey(named, ip)),
-      ]);
-      retryAfter = ipWait;
-      if (named !== undefined && pairWait !== undefined) early = { clientId: named, retryAfter: pairWait };
+      const counted = await limits.clientAuthPerIp.counted(ipKey(ip));
+      retryAfter = counted.retryAfter;
+      // A pair's window longer than the IP's could still hold failures the IP's has forgotten.
+      ipClean = counted.count === 0 && limits.clientAuthPerClient.windowSeconds <= limits.clientAuthPerIp.windowSeconds;
     } catch (error) {
       if (!isStorageUnavailable(error)) throw error;
       securityEvent('storage.unavailable', { endpoint: ctx.path, reason: error.backend });
@@ -103,7 +100,7 @@ export function clientAuthLimits(limits: ClientAuthLimiters): ClientAuthLimits {
       return answer(ctx, 429, retryAfter, TOO_MANY_FAILURES_BODY);
     }
 
-    const attempt: Attempt = { ip, early };
+    const attempt: Attempt = { ip, ipClean };
     await attempts.run(attempt, next);
     if (attempt.refused && ctx.status === 401) {
       const { clientId, retryAfter: wait } = attempt.refused;

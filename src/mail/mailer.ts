@@ -4,8 +4,16 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { SignInConfig } from '../config/schema.ts';
+
+// nodemailer is loaded with the first message, not at start: most processes of a deployment send no
+// mail for long stretches, and an idle server should not hold what it does not use.
+type TransportOptions = Parameters<typeof import('nodemailer').createTransport>[0];
+function lazyTransport(options: TransportOptions): () => Promise<Transporter> {
+  let transport: Promise<Transporter> | undefined;
+  return () => (transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(options)));
+}
 
 export interface OutgoingMail {
   to: string;
@@ -23,7 +31,7 @@ export interface Mailer {
 export function createMailer(config: SignInConfig['mail']): Mailer {
   const { smtp, outbox, from } = config;
   if (smtp) {
-    const transport = nodemailer.createTransport({
+    const transport = lazyTransport({
       host: smtp.host,
       port: smtp.port,
       secure: smtp.secure,
@@ -35,16 +43,16 @@ export function createMailer(config: SignInConfig['mail']): Mailer {
     });
     return {
       async send(mail) {
-        await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await (await transport()).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
       },
     };
   }
   const folder = resolve(outbox ?? './data/outbox');
   // Builds the complete MIME message without sending it anywhere.
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      const info = await (await transport()).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
       await mkdir(folder, { recursive: true });
       const file = join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
