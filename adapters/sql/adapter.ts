@@ -41,7 +41,13 @@ export function sqlAdapter(db: Database, model: string, options: AdapterOptions)
     },
 
     async revokeByGrantId(grantId) {
-      await db.query('DELETE FROM oidc_models WHERE model = $1 AND grant_id = $2', [model, grantId]);
+      // By the grant index, then by row id: `model = $1 AND grant_id = $2` let a planner with stale
+      // statistics walk the primary key's whole `model` range instead (see refresh-tokens.ts).
+      await db.query(
+        `WITH granted AS MATERIALIZED (SELECT ctid, model FROM oidc_models WHERE grant_id = $2)
+         DELETE FROM oidc_models WHERE ctid = ANY(ARRAY(SELECT ctid FROM granted WHERE model = $1))`,
+        [model, grantId],
+      );
     },
   };
   return model === 'RefreshToken' ? sqlRefreshTokenAdapter(db, adapter, options) : adapter;

@@ -44,6 +44,10 @@ const START_FAMILY = `WITH family AS (
 // (its rotation time too, so a grace never extends itself). When the head moved, the rows it made useless
 // go: the previous head and the siblings of the token used; presenting one of them later is a reuse,
 // recognised by the family alone.
+// The retired rows are found by the full primary key and by the parent index, then deleted by their
+// row ids: written as one condition (`model = ... AND (id_hash = ... OR parent = ...)`), a planner with
+// stale statistics (autovacuum off, a young table) took `model` alone as selective and walked every
+// refresh token's index entry, dead ones included, on each refresh. Only refresh tokens have a parent.
 const ROTATION = `WITH moved AS (
     UPDATE refresh_families
        SET head_rotated_at = CASE WHEN head_parent = $2 THEN head_rotated_at ELSE $4::bigint END,
@@ -54,7 +58,9 @@ const ROTATION = `WITH moved AS (
     RETURNING head_rotated_at = $4::bigint AS moved
   ), retired AS (
     DELETE FROM oidc_models
-     WHERE model = 'RefreshToken' AND (id_hash = $3::text OR parent = $3::text) AND id_hash <> $2
+     WHERE ctid = ANY(ARRAY(
+             SELECT ctid FROM oidc_models WHERE model = 'RefreshToken' AND id_hash = $3::text
+             UNION ALL SELECT ctid FROM oidc_models WHERE parent = $3::text AND id_hash <> $2))
        AND EXISTS (SELECT 1 FROM moved WHERE moved.moved)
   )`;
 const WON = `SELECT count(*)::int AS won FROM moved`;
@@ -133,8 +139,9 @@ export function sqlRefreshTokenAdapter(db: Database, base: ModelAdapter, options
     async revokeByGrantId(grantId) {
       // The families go with their tokens: a revoked grant leaves nothing of its refresh tokens behind.
       await db.query(
-        `WITH families AS (DELETE FROM refresh_families WHERE grant_id = $1)
-         DELETE FROM oidc_models WHERE model = 'RefreshToken' AND grant_id = $1`,
+        `WITH families AS (DELETE FROM refresh_families WHERE grant_id = $1),
+              granted AS MATERIALIZED (SELECT ctid, model FROM oidc_models WHERE grant_id = $1)
+         DELETE FROM oidc_models WHERE ctid = ANY(ARRAY(SELECT ctid FROM granted WHERE model = 'RefreshToken'))`,
         [grantId],
       );
     },
