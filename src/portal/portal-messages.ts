@@ -14,5 +14,5 @@ export const isPortalKey = (key: string): key is PortalKey => Object.hasOwn(port
 
 export function portalTranslator(locale: Locale): PortalTranslate {
   const catalog = CATALOGS[locale];
-  return (key, vars) => formatMessage(catalog[key], vars);
+  return (key, vars) => formatMessage(catalog[key], vars, locale);
 }
