@@ -2,13 +2,10 @@
 // changed (to the old address), the account was deleted (to the former address). None carries a token:
 // their links (sign in, choose a new password) do nothing by themselves, so a notice forwarded, leaked or
 // read by the wrong person opens nothing.
-import { fileURLToPath } from 'node:url';
-import ejs from 'ejs';
 import { translator, type Locale, type MessageKey, type MessageVars } from '../i18n/index.ts';
-import { brandLines, mailBrand, type MailBrand } from './compose-mail.ts';
+import { mailBrand, type MailBrand } from './compose-mail.ts';
 import type { OutgoingMail } from './mailer.ts';
-
-const TEMPLATE = fileURLToPath(new URL('../../views/mail/notice.ejs', import.meta.url));
+import { composeNotice } from './notice-mail.ts';
 
 export type AccountNoticeKind = 'passwordChanged' | 'emailChanged' | 'accountDeleted';
 
@@ -33,26 +30,11 @@ export async function composeAccountNotice(
 ): Promise<OutgoingMail> {
   const t = translator(locale);
   const copy = COPY[kind];
-  const subject = t(copy.subject);
   const lines = {
     greeting: t('mail.greeting', { firstName: to.firstName }),
     intro: t(copy.intro, vars),
     ignore: t(copy.ignore),
-    signature: brand.name,
   };
   const shown = actions.map((action) => ({ label: t(action.label), link: action.link }));
-  const text = [
-    lines.greeting,
-    '',
-    lines.intro,
-    '',
-    ...shown.flatMap((action) => [action.label, action.link, '']),
-    lines.ignore,
-    '',
-    `— ${lines.signature}`,
-    ...brandLines(brand),
-  ].join('\n');
-  const html = await ejs.renderFile(TEMPLATE, { lang: locale, subject, actions: shown, brand, ...lines });
-  // The outbox prints the message's one link: the first action's, if any.
-  return { to: to.email, subject, text, html, link: shown[0]?.link ?? '' };
+  return composeNotice({ locale, to: to.email, subject: t(copy.subject), lines, actions: shown, brand });
 }

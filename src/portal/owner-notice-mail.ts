@@ -2,14 +2,11 @@
 // about even if it was them: the client secret was replaced, the application was deleted. It names the
 // application and the time, and says what to do if it was not them. Same layout as the account's notices
 // (views/mail/notice.ejs); no token anywhere: its links open ordinary pages that do nothing by themselves.
-import { fileURLToPath } from 'node:url';
-import ejs from 'ejs';
 import { t as translate, type Locale } from '../i18n/index.ts';
-import { brandLines, type MailBrand } from '../mail/compose-mail.ts';
+import type { MailBrand } from '../mail/compose-mail.ts';
 import type { OutgoingMail } from '../mail/mailer.ts';
+import { composeNotice } from '../mail/notice-mail.ts';
 import { portalTranslator, type PortalKey } from './portal-messages.ts';
-
-const TEMPLATE = fileURLToPath(new URL('../../views/mail/notice.ejs', import.meta.url));
 
 export type OwnerNoticeKind = 'rotated' | 'deleted';
 
@@ -41,30 +38,14 @@ export async function composeOwnerNotice(
   const t = portalTranslator(locale);
   const copy = COPY[notice.kind];
   const vars = { name: notice.app.name, clientId: notice.app.clientId, time: noticeTime(notice.at, locale) };
-  const subject = t(copy.subject, vars);
   const lines = {
     greeting: translate(locale, 'mail.greeting', { firstName: to.firstName }),
     intro: t(copy.intro, vars),
     ignore: t(copy.ignore),
-    signature: brand.name,
   };
   const actions = [
     { label: t('mail.action.apps'), link: notice.links.apps },
     { label: t('mail.action.reset'), link: notice.links.reset },
   ];
-  // In the template's order, so that both parts say the same thing the same way.
-  const text = [
-    lines.greeting,
-    '',
-    lines.intro,
-    '',
-    ...actions.flatMap((action) => [action.label, action.link, '']),
-    lines.ignore,
-    '',
-    `— ${lines.signature}`,
-    ...brandLines(brand),
-  ].join('\n');
-  const html = await ejs.renderFile(TEMPLATE, { lang: locale, subject, actions, brand, ...lines });
-  // The outbox prints the message's one link: the portal's.
-  return { to: to.email, subject, text, html, link: notice.links.apps };
+  return composeNotice({ locale, to: to.email, subject: t(copy.subject, vars), lines, actions, brand });
 }
