@@ -19,10 +19,14 @@ export interface PostgresOptions {
 // built per call (beyond it, statements go unnamed, as before).
 const MAX_NAMED_STATEMENTS = 500;
 const statementNames = new Map<string, string>();
+// A statement whose prepared plan the schema outgrew (a `SELECT *` after a migration added a column,
+// while this instance still runs: a rolling upgrade) goes unnamed from then on.
+const unnamed = new Set<string>();
+const PLAN_OUTDATED = '0A000'; // "cached plan must not change result type"
 
 function prepared(text: string, values: unknown[]): pg.QueryConfig {
   // Without parameters (BEGIN, COMMIT, migrations' DDL) the simple protocol, as before.
-  if (values.length === 0) return { text, values };
+  if (values.length === 0 || unnamed.has(text)) return { text, values };
   let name = statementNames.get(text);
   if (name === undefined && statementNames.size < MAX_NAMED_STATEMENTS) {
     name = `signin_${createHash('sha256').update(text).digest('base64url').slice(0, 22)}`;
@@ -47,7 +51,12 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
   const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
     async query<Row>(sql: string, params: unknown[] = []): Promise<QueryResult<Row>> {
       try {
-        const res = await q.query(prepared(sql, params));
+        const statement = prepared(sql, params);
+        const res = await q.query(statement).catch((error: { code?: string }) => {
+          if (error?.code !== PLAN_OUTDATED || statement.name === undefined) throw error;
+          unnamed.add(sql);
+          return q.query({ text: sql, values: params });
+        });
         return { rows: res.rows as Row[], rowCount: res.rowCount ?? res.rows.length };
       } catch (error) {
         rethrowClassified('postgres', error);
