@@ -1,40 +1,18 @@
 // `signin client delete` against the Postgres and Redis a running server uses: the application's
 // tokens stop working at once, as they do when the portal deletes it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPostgres, freshRedis } from '../support/databases.ts';
-import { startTestService, type TestService } from '../support/service.ts';
+import type { TestService } from '../support/service.ts';
 import { relyingParty } from '../support/relying-party.ts';
 import { refreshGrant, signIn, userinfo } from '../support/flow.ts';
-import { cli, workspace, type Workspace } from './support.ts';
+import { cli, serviceWithCli, type ServiceWithCli } from './support.ts';
 
-let pgDb: Awaited<ReturnType<typeof freshPostgres>>;
-let redis: Awaited<ReturnType<typeof freshRedis>>;
+let env: ServiceWithCli;
 let svc: TestService;
-let ws: Workspace;
-
 beforeAll(async () => {
-  pgDb = await freshPostgres();
-  redis = await freshRedis();
-  const storage = { kind: 'postgres' as const, postgres: { url: pgDb.url }, redis: { url: redis.config.url, keyPrefix: redis.keyPrefix } };
-  svc = await startTestService({ storage });
-  ws = workspace({
-    storage: [
-      'storage:',
-      '  kind: postgres',
-      '  postgres:',
-      `    url: ${JSON.stringify(pgDb.url)}`,
-      '  redis:',
-      `    url: ${JSON.stringify(redis.config.url)}`,
-      `    keyPrefix: ${JSON.stringify(redis.keyPrefix)}`,
-    ],
-  });
+  env = await serviceWithCli();
+  svc = env.svc;
 }, 60_000);
-afterAll(async () => {
-  await svc?.stop();
-  ws?.remove();
-  await redis?.cleanup();
-  await pgDb?.drop();
-});
+afterAll(() => env?.stop());
 
 describe('signin client delete', () => {
   it('revokes every token issued to the application, in Postgres and in Redis', async () => {
@@ -42,7 +20,7 @@ describe('signin client delete', () => {
     const { tokens } = await signIn(svc.url, await relyingParty(svc.url, client), await svc.createUser());
     expect((await userinfo(svc.url, tokens.access_token)).status).toBe(200);
 
-    const deleted = await cli(['client', 'delete', client.clientId, '--config', ws.config]);
+    const deleted = await cli(['client', 'delete', client.clientId, '--config', env.ws.config]);
     expect(deleted.code).toBe(0);
 
     expect((await userinfo(svc.url, tokens.access_token)).status).toBe(401);

@@ -4,6 +4,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { run } from '../../src/cli/main.ts';
+import { freshPostgres, freshRedis } from '../support/databases.ts';
+import { startTestService, type TestService } from '../support/service.ts';
 
 export interface CliResult {
   code: number;
@@ -70,3 +72,37 @@ export const CLIENT_ARGS = [
   '--redirect-uri', 'https://notes.example/callback',
   '--scopes', 'openid email profile',
 ];
+
+/** A service on a fresh Postgres and Redis, and a CLI workspace whose config names the same stores. */
+export interface ServiceWithCli {
+  svc: TestService;
+  ws: Workspace;
+  stop(): Promise<void>;
+}
+
+export async function serviceWithCli(): Promise<ServiceWithCli> {
+  const pg = await freshPostgres();
+  const redis = await freshRedis();
+  const svc = await startTestService({ storage: { kind: 'postgres', postgres: { url: pg.url }, redis: redis.config } });
+  const ws = workspace({
+    storage: [
+      'storage:',
+      '  kind: postgres',
+      '  postgres:',
+      `    url: ${JSON.stringify(pg.url)}`,
+      '  redis:',
+      `    url: ${JSON.stringify(redis.config.url)}`,
+      `    keyPrefix: ${JSON.stringify(redis.keyPrefix)}`,
+    ],
+  });
+  return {
+    svc,
+    ws,
+    async stop() {
+      await svc.stop();
+      ws.remove();
+      await redis.cleanup();
+      await pg.drop();
+    },
+  };
+}

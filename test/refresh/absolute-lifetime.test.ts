@@ -3,23 +3,19 @@
 // every 10 days ends `ttl.sessionAbsolute` (30 days) after its sign-in; neither ends before.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isPage } from '../support/browser.ts';
-import { freshPostgres, freshRedis, type FreshPostgres, type FreshRedis } from '../support/databases.ts';
-import { startTestService, type TestService } from '../support/service.ts';
-import { postgresStorage, teardown } from '../storage/helpers/instance.ts';
+import type { TestService } from '../support/service.ts';
+import { servicesOnEachStore } from '../storage/helpers/instance.ts';
 import { signedInApp } from './support.ts';
 
 const DAY = 24 * 3600 * 1000;
 
-let pg: FreshPostgres;
-let redis: FreshRedis;
-const services: Record<string, TestService> = {};
+let stores: Awaited<ReturnType<typeof servicesOnEachStore>>;
+let services: Record<string, TestService>;
 beforeAll(async () => {
-  pg = await freshPostgres();
-  redis = await freshRedis();
-  services.pglite = await startTestService();
-  services['postgres+redis'] = await startTestService({ storage: postgresStorage(pg.url, redis.config, 3000) });
+  stores = await servicesOnEachStore({ redis: true });
+  services = stores.services;
 });
-afterAll(() => teardown(...Object.values(services).map((s) => () => s.stop()), () => redis?.cleanup(), () => pg?.drop()));
+afterAll(() => stores?.stop());
 afterEach(() => {
   vi.useRealTimers();
 });

@@ -2,23 +2,21 @@
 // on Postgres and 50 on PGlite: never two live chains. At most one presentation moves the family's
 // head; whatever else was issued in the race is dead, or the grant was revoked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPostgres, type FreshPostgres } from '../support/databases.ts';
 import { postForm } from '../support/flow.ts';
-import { startTestService, type TestService } from '../support/service.ts';
-import { postgresStorage, teardown } from '../storage/helpers/instance.ts';
+import type { TestService } from '../support/service.ts';
+import { servicesOnEachStore } from '../storage/helpers/instance.ts';
 import { signedInApp, tally, type SignedInApp } from './support.ts';
 
 const RUNS = 50;
 const PRESENTATIONS = 20;
 
-let pg: FreshPostgres;
-const services: Record<string, TestService> = {};
+let stores: Awaited<ReturnType<typeof servicesOnEachStore>>;
+let services: Record<string, TestService>;
 beforeAll(async () => {
-  pg = await freshPostgres();
-  services.pglite = await startTestService();
-  services.postgres = await startTestService({ storage: postgresStorage(pg.url, undefined, 3000) });
+  stores = await servicesOnEachStore({ redis: false });
+  services = stores.services;
 });
-afterAll(() => teardown(...Object.values(services).map((s) => () => s.stop()), () => pg?.drop()));
+afterAll(() => stores?.stop());
 
 /** Whether the service still takes `token` (introspection: it judges, it does not use). */
 async function active(svc: TestService, app: SignedInApp, token: string): Promise<boolean> {

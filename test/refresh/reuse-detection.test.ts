@@ -2,22 +2,18 @@
 // old, revokes the whole grant at once (every refresh and access token, the grant, its consent), while
 // an application refreshing in parallel within the grace keeps working. On both stores.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPostgres, freshRedis, type FreshPostgres, type FreshRedis } from '../support/databases.ts';
 import { refreshGrant } from '../support/flow.ts';
-import { startTestService, type TestService } from '../support/service.ts';
-import { postgresStorage, teardown } from '../storage/helpers/instance.ts';
+import type { TestService } from '../support/service.ts';
+import { servicesOnEachStore } from '../storage/helpers/instance.ts';
 import { signedInApp, type SignedInApp } from './support.ts';
 
-let pg: FreshPostgres;
-let redis: FreshRedis;
-const services: Record<string, TestService> = {};
+let stores: Awaited<ReturnType<typeof servicesOnEachStore>>;
+let services: Record<string, TestService>;
 beforeAll(async () => {
-  pg = await freshPostgres();
-  redis = await freshRedis();
-  services.pglite = await startTestService();
-  services['postgres+redis'] = await startTestService({ storage: postgresStorage(pg.url, redis.config, 3000) });
+  stores = await servicesOnEachStore({ redis: true });
+  services = stores.services;
 });
-afterAll(() => teardown(...Object.values(services).map((s) => () => s.stop()), () => redis?.cleanup(), () => pg?.drop()));
+afterAll(() => stores?.stop());
 
 describe.each(['pglite', 'postgres+redis'])('refresh-token reuse on %s', (backend) => {
   /** The grant is gone: no token of it works, and nothing of it is left in SQL. */

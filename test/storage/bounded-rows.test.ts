@@ -4,22 +4,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepExpired } from '../../adapters/sql/sweep.ts';
 import { storageKey } from '../../adapters/token-key.ts';
-import { freshPostgres, type FreshPostgres } from '../support/databases.ts';
-import { startTestService, type TestService } from '../support/service.ts';
+import type { TestService } from '../support/service.ts';
 import { signedInApp, type SignedInApp } from '../refresh/support.ts';
-import { postgresStorage, teardown } from './helpers/instance.ts';
+import { servicesOnEachStore } from './helpers/instance.ts';
 
 const FAMILIES = 3;
 const REFRESHES = 40;
 
-let pg: FreshPostgres;
-const services: Record<string, TestService> = {};
+let stores: Awaited<ReturnType<typeof servicesOnEachStore>>;
+let services: Record<string, TestService>;
 beforeAll(async () => {
-  pg = await freshPostgres();
-  services.pglite = await startTestService();
-  services.postgres = await startTestService({ storage: postgresStorage(pg.url, undefined, 3000) });
+  stores = await servicesOnEachStore({ redis: false });
+  services = stores.services;
 });
-afterAll(() => teardown(...Object.values(services).map((s) => () => s.stop()), () => pg?.drop()));
+afterAll(() => stores?.stop());
 
 describe.each(['pglite', 'postgres'])('rows on %s', (backend) => {
   const count = async (sql: string, params: unknown[]) =>

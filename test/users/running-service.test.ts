@@ -4,42 +4,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en.ts';
 import { fr } from '../../src/i18n/fr.ts';
-import { cli, workspace, type Workspace } from '../cli/support.ts';
+import { cli, serviceWithCli, type ServiceWithCli } from '../cli/support.ts';
 import { Browser, isPage } from '../support/browser.ts';
-import { freshPostgres, freshRedis, type FreshPostgres, type FreshRedis } from '../support/databases.ts';
 import { refreshGrant, signIn, userinfo } from '../support/flow.ts';
 import { relyingParty } from '../support/relying-party.ts';
-import { startTestService, type TestService } from '../support/service.ts';
+import type { TestService } from '../support/service.ts';
 
-let pg: FreshPostgres;
-let redis: FreshRedis;
+let env: ServiceWithCli;
 let svc: TestService;
-let ws: Workspace;
-
 beforeAll(async () => {
-  pg = await freshPostgres();
-  redis = await freshRedis();
-  svc = await startTestService({ storage: { kind: 'postgres', postgres: { url: pg.url }, redis: redis.config } });
-  ws = workspace({
-    storage: [
-      'storage:',
-      '  kind: postgres',
-      '  postgres:',
-      `    url: ${JSON.stringify(pg.url)}`,
-      '  redis:',
-      `    url: ${JSON.stringify(redis.config.url)}`,
-      `    keyPrefix: ${JSON.stringify(redis.keyPrefix)}`,
-    ],
-  });
+  env = await serviceWithCli();
+  svc = env.svc;
 }, 60_000);
-afterAll(async () => {
-  await svc?.stop();
-  ws?.remove();
-  await redis?.cleanup();
-  await pg?.drop();
-});
+afterAll(() => env?.stop());
 
-const signinCli = (...args: string[]) => cli([...args, '--config', ws.config]);
+const signinCli = (...args: string[]) => cli([...args, '--config', env.ws.config]);
 
 /** The page a browser reaches when it starts a new sign-in at the application. */
 async function startSignIn(browser: Browser, client: Awaited<ReturnType<TestService['createClient']>>) {

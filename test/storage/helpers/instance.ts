@@ -8,8 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { parseConfig } from '../../../src/config/load.ts';
 import type { SignInConfig, SignInConfigInput } from '../../../src/config/schema.ts';
 import { createSignInService, type SignInService } from '../../../src/service.ts';
-import type { TestClient, TestUser } from '../../support/service.ts';
-import type { FreshPostgres, FreshRedis } from '../../support/databases.ts';
+import { startTestService, type TestClient, type TestService, type TestUser } from '../../support/service.ts';
+import { freshPostgres, freshRedis, type FreshPostgres, type FreshRedis } from '../../support/databases.ts';
 
 export interface Instance {
   url: string;
@@ -101,3 +101,19 @@ export async function teardown(...steps: Array<(() => Promise<unknown>) | undefi
 }
 
 export type { FreshPostgres, FreshRedis };
+
+/**
+ * A running test service on each store the refresh path runs on: the embedded one (`pglite`) and a
+ * fresh Postgres, with a fresh Redis beside it when `redis` (`postgres+redis`, else `postgres`).
+ */
+export async function servicesOnEachStore(options: { redis: boolean }): Promise<{ services: Record<string, TestService>; stop(): Promise<void> }> {
+  const services: Record<string, TestService> = {};
+  const pg = await freshPostgres();
+  const redis = options.redis ? await freshRedis() : undefined;
+  services.pglite = await startTestService();
+  services[redis ? 'postgres+redis' : 'postgres'] = await startTestService({ storage: postgresStorage(pg.url, redis?.config, 3000) });
+  return {
+    services,
+    stop: () => teardown(...Object.values(services).map((s) => () => s.stop()), () => redis?.cleanup() ?? Promise.resolve(), () => pg.drop()),
+  };
+}
