@@ -43,15 +43,19 @@ export function asset(name: AssetName): Asset {
 /** GET of one asset: cached for good (the URL changes with the content), 304 when the browser has it. */
 export function serveAsset(name: AssetName): Koa.Middleware {
   return async function serveStaticAsset(ctx) {
-    const file = asset(name);
-    ctx.set({ 'Cache-Control': 'public, max-age=31536000, immutable', ETag: file.etag, 'X-Content-Type-Options': 'nosniff' });
-    ctx.type = file.type;
-    // Koa judges freshness only for a successful response: until now the status is the default 404.
-    ctx.status = 200;
-    if (ctx.fresh) {
-      ctx.status = 304;
-      return;
-    }
-    ctx.body = file.body;
+    sendImmutable(ctx, asset(name));
   };
+}
+
+/** A file whose URL changes with its content: cached for good, 304 when the browser has it already. */
+export function sendImmutable(ctx: Koa.Context, file: { etag: string; type: string; body: Buffer | string }, headers: Record<string, string> = {}): void {
+  ctx.set({ 'Cache-Control': 'public, max-age=31536000, immutable', ETag: file.etag, 'X-Content-Type-Options': 'nosniff', ...headers });
+  ctx.type = file.type;
+  // Koa judges freshness only for a successful response: until now the status is the default 404.
+  ctx.status = 200;
+  if (ctx.fresh) {
+    ctx.status = 304;
+    return;
+  }
+  ctx.body = file.body;
 }

@@ -9,6 +9,7 @@ import type Koa from 'koa';
 import { ConfigError } from '../config/config-error.ts';
 import type { SignInConfig } from '../config/schema.ts';
 import type { Locale } from '../i18n/index.ts';
+import { sendImmutable } from './assets.ts';
 
 export const LOGO_PATH = '/static/logo';
 export const MAX_LOGO_BYTES = 256 * 1024;
@@ -87,21 +88,7 @@ export function shareBrand(brand: Brand): Koa.Middleware {
 export function serveLogo(brand: Brand): Koa.Middleware {
   return async function serveBrandLogo(ctx, next) {
     if (ctx.path !== LOGO_PATH || (ctx.method !== 'GET' && ctx.method !== 'HEAD') || !brand.logo) return next();
-    const { logo } = brand;
-    ctx.set({
-      'Cache-Control': 'public, max-age=31536000, immutable',
-      ETag: logo.etag,
-      'X-Content-Type-Options': 'nosniff',
-      // An SVG opened on its own is a document: it may run nothing and load nothing.
-      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
-    });
-    ctx.type = logo.type;
-    // Koa judges freshness only for a successful response.
-    ctx.status = 200;
-    if (ctx.fresh) {
-      ctx.status = 304;
-      return;
-    }
-    ctx.body = logo.body;
+    // An SVG opened on its own is a document: it may run nothing and load nothing.
+    sendImmutable(ctx, brand.logo, { 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox" });
   };
 }
