@@ -111,7 +111,7 @@ async function drive(): Promise<void> {
 
   // Each minute once it is over, in order: a timer firing a little early or late skips or repeats none.
   let reported = 0;
-  const report = setInterval(() => {
+  const printFinishedMinutes = () => {
     while (performance.now() - started >= (reported + 1) * 60_000) {
       const index = reported;
       reported += 1;
@@ -123,10 +123,12 @@ async function drive(): Promise<void> {
           `sign-ins ${minute.signIns}  errors ${minute.errors}  server RSS ${rssMiB().toFixed(0)} MiB`,
       );
     }
-  }, 1_000);
+  };
+  const report = setInterval(printFinishedMinutes, 1_000);
 
   await Promise.all([...apps.slice(0, REFRESH_USERS).map(refreshing), ...apps.slice(REFRESH_USERS).map(signingIn)]);
   clearInterval(report);
+  printFinishedMinutes(); // the last minute ends with the run, between two ticks
 
   server.send({ type: 'counts' } satisfies ToServer);
   const [counts] = (await once(server, 'message')) as [Extract<FromServer, { type: 'counts' }>];

@@ -6,7 +6,7 @@ import mount from 'koa-mount';
 import type Provider from 'oidc-provider';
 import { openStorage, pingStorage, type Storage } from '../adapters/storage.ts';
 import { assertSchemaCurrent, migrate } from '../adapters/sql/migrate.ts';
-import { sweepExpired } from '../adapters/sql/sweep.ts';
+import { housekeeping } from '../adapters/sql/sweep.ts';
 import { interactionRoutes } from '../interactions/interaction-router.ts';
 import { accountRoutes } from './account-page/account-router.ts';
 import { EmailTokenStore } from './accounts/email-tokens.ts';
@@ -215,7 +215,7 @@ export async function createSignInService(config: SignInConfig, options: SignInS
   app.use((ctx, next) => (isEnginePath(ctx.path) ? engine(ctx, next) : pages(ctx, () => notFound(ctx, next))));
 
   const sweepSeconds = options.sweepIntervalSeconds ?? 600;
-  const sweep = sweepSeconds > 0 ? setInterval(() => void sweepExpired(db).catch(() => {}), sweepSeconds * 1000) : undefined;
+  const sweep = sweepSeconds > 0 ? setInterval(() => void housekeeping(db).catch(() => {}), sweepSeconds * 1000) : undefined;
   sweep?.unref();
 
   return {

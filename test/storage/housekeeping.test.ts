@@ -1,8 +1,8 @@
 // Housekeeping: expired rows leave SQL in small batches (each a short statement that never holds
-// the table for long), live and never-expiring rows stay.
+// the table for long), live and never-expiring rows stay; where no autovacuum runs, a vacuum follows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteExpired } from '../../adapters/sql/adapter.ts';
-import { sweepExpired } from '../../adapters/sql/sweep.ts';
+import { housekeeping, sweepExpired } from '../../adapters/sql/sweep.ts';
 import type { Database, Queryable } from '../../adapters/sql/database.ts';
 import { freshPglite, freshPostgres, type FreshPostgres } from '../support/databases.ts';
 
@@ -82,5 +82,20 @@ describe.each(['postgres', 'pglite'])('sweepExpired on %s', (kind) => {
       const rows = await db.query<{ k: string }>(`SELECT ${key} AS k FROM ${table} WHERE ${key} LIKE $1 ORDER BY 1`, [`%-${kind}`]);
       expect(rows.rows.map((r) => r.k)).toEqual([`new-${kind}`]);
     }
+  });
+});
+
+describe.each(['postgres', 'pglite'])('housekeeping on %s', (kind) => {
+  it('vacuums the tables it swept when no autovacuum runs, and leaves it to autovacuum when one does', async () => {
+    const db = kind === 'postgres' ? pg.db : lite;
+    const vacuums = async () =>
+      Number((await db.query<{ n: number }>(`SELECT vacuum_count::int AS n FROM pg_stat_user_tables WHERE relname = 'oidc_models'`)).rows[0].n);
+    // The embedded store's Postgres runs single-user: no autovacuum whatever the setting says.
+    const autovacuum = kind === 'postgres' && (await db.query<{ v: string }>(`SELECT current_setting('autovacuum') AS v`)).rows[0].v === 'on';
+    await seed(db, 300, 0, 0);
+    const before = await vacuums();
+    await housekeeping(db);
+    expect(await db.query(`SELECT 1 FROM oidc_models WHERE id_hash LIKE 'expired-%'`)).toMatchObject({ rowCount: 0 });
+    expect(await vacuums()).toBe(autovacuum ? before : before + 1);
   });
 });
