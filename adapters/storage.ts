@@ -22,6 +22,9 @@ export const HOT_MODELS: readonly string[] = Object.freeze([
   'Interaction',
   'AuthorizationCode',
   'AccessToken',
+  // A server application's access token (client_credentials): as short-lived as a user's, and looked up
+  // by every revocation or introspection of a token not found as an access token.
+  'ClientCredentials',
   'ReplayDetection',
   'PushedAuthorizationRequest',
 ]);

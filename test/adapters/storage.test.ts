@@ -29,6 +29,8 @@ describe('openStorage', () => {
     try {
       await migrate(storage.db);
       const adapters = storage.adapterFactory(NO_GRACE);
+      // Access tokens of both kinds, a user's and a server application's, are among them.
+      expect(HOT_MODELS).toEqual(expect.arrayContaining(['AccessToken', 'ClientCredentials', 'AuthorizationCode', 'Session']));
       for (const model of [...HOT_MODELS, 'RefreshToken', 'Grant']) {
         await adapters(model).upsert(`${model}-id`, { kind: model }, 60);
       }

@@ -1,16 +1,14 @@
 // Server applications (type `server`): a backend that calls for itself with the client_credentials grant
 // (RFC 6749 §4.4), played by openid-client. Its token names no user and carries no scope; no other type
-// of application may use the grant.
+// of application may use the grant. On the embedded store alone, and with Redis, where such tokens live.
 import * as oidc from 'openid-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshRedis, type FreshRedis } from '../support/databases.ts';
 import { postForm, userinfo } from '../support/flow.ts';
 import { startTestService, type TestClient, type TestService } from '../support/service.ts';
 
 let svc: TestService;
-beforeAll(async () => {
-  svc = await startTestService();
-});
-afterAll(() => svc.stop());
+let redis: FreshRedis | undefined;
 
 const serverApp = () => svc.createClient({ name: 'Facturation', appType: 'server', redirectUris: [], scopes: [] });
 
@@ -21,7 +19,16 @@ const machine = (client: TestClient) =>
 const clientCredentials = (client: TestClient, fields: Record<string, string> = {}) =>
   postForm(`${svc.url}/oauth/token`, { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret, ...fields });
 
-describe('server applications: client_credentials', () => {
+describe.each(['embedded store', 'embedded store and Redis'])('server applications: client_credentials, %s', (storage) => {
+  beforeAll(async () => {
+    redis = storage.includes('Redis') ? await freshRedis() : undefined;
+    svc = await startTestService({ storage: { kind: 'embedded', dataDir: 'memory://', redis: redis?.config } });
+  });
+  afterAll(async () => {
+    await svc?.stop();
+    await redis?.cleanup();
+  });
+
   it('lists the grant in discovery', async () => {
     const doc = (await (await fetch(`${svc.url}/.well-known/openid-configuration`)).json()) as { grant_types_supported: string[] };
     expect(doc.grant_types_supported).toEqual(expect.arrayContaining(['authorization_code', 'refresh_token', 'client_credentials']));
