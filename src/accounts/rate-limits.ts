@@ -25,6 +25,8 @@ export class Limiter {
     private readonly limiter: RateLimiterAbstract,
     // Where the counters live: a failure to reach it is that store's outage (a 503), not a bug.
     private readonly backend: StorageBackend = 'postgres',
+    // The Redis client of a RateLimiterRedis, for `counted`'s one-command read.
+    private readonly redis?: Redis | Cluster,
   ) {}
 
   /** Counts one event and says whether it was allowed (for actions limited up front, such as e-mails). */
@@ -56,9 +58,19 @@ export class Limiter {
 
   /** The events counted for the key in its window, and how long it must still wait (as `blockedFor`). */
   async counted(key: string): Promise<{ count: number; retryAfter: number }> {
+    const hashed = hashKey(key);
     let res: RateLimiterRes | null;
     try {
-      res = await this.limiter.get(hashKey(key));
+      if (this.redis) {
+        // The counter is a plain integer under the limiter's key: one GET, where the library's own read
+        // sends MULTI, GET, PTTL and EXEC. The count alone settles a key under its limit (every request
+        // at the token endpoint from an address without failures); only a key at its limit needs the
+        // time left, read below.
+        const raw = await this.redis.get(this.limiter.getKey(hashed));
+        const count = raw === null ? 0 : Number(raw);
+        if (count < this.limiter.points) return { count, retryAfter: 0 };
+      }
+      res = await this.limiter.get(hashed);
     } catch (error) {
       return rethrowClassified(this.backend, error);
     }
@@ -100,7 +112,7 @@ export function createRateLimits(config: SignInConfig['rateLimit'], stores: Rate
     const limiter = stores.redis
       ? new RateLimiterRedis({ ...options, keyPrefix: `${stores.redisKeyPrefix ?? ''}${options.keyPrefix}`, storeClient: stores.redis })
       : new RateLimiterSql(stores.db, options);
-    return new Limiter(limiter, stores.redis ? 'redis' : 'postgres');
+    return stores.redis ? new Limiter(limiter, 'redis', stores.redis) : new Limiter(limiter, 'postgres');
   };
   return {
     loginPerAccount: make('login-account', config.loginPerAccount),
