@@ -215,7 +215,10 @@ export async function createSignInService(config: SignInConfig, options: SignInS
   app.use((ctx, next) => (isEnginePath(ctx.path) ? engine(ctx, next) : pages(ctx, () => notFound(ctx, next))));
 
   const sweepSeconds = options.sweepIntervalSeconds ?? 600;
-  const sweep = sweepSeconds > 0 ? setInterval(() => void housekeeping(db).catch(() => {}), sweepSeconds * 1000) : undefined;
+  // A sweep that fails (a store briefly unreachable, a vacuum refused) is tried again at the next one.
+  const sweepFailed = (error: unknown) =>
+    logger.warn({ msg: 'housekeeping failed', err: error instanceof Error ? { type: error.name, message: error.message } : { message: String(error) } });
+  const sweep = sweepSeconds > 0 ? setInterval(() => void housekeeping(db).catch(sweepFailed), sweepSeconds * 1000) : undefined;
   sweep?.unref();
 
   return {

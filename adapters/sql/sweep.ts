@@ -16,8 +16,9 @@ const EXPIRING: ReadonlyArray<{ table: string; expired: string }> = [
 ];
 
 /**
- * The tables that use rewrites: a refresh inserts a token and retires one, sessions and consents come
- * and go. Each deleted row leaves a dead entry in every index of its table until a vacuum removes it.
+ * The tables whose rows come and go with use: a refresh inserts a token and retires one, sessions and
+ * consents are made and end. Each deleted row leaves a dead entry in every index of its table until a
+ * vacuum removes it.
  */
 const CHURNING = ['oidc_models', 'refresh_families', 'consents', 'account_sessions', 'email_tokens', 'rate_limits'];
 
@@ -25,7 +26,7 @@ const CHURNING = ['oidc_models', 'refresh_families', 'consents', 'account_sessio
  * Vacuums (and analyzes) the churning tables when nothing else does: on Postgres with autovacuum off,
  * and on the embedded store, whose single-user Postgres runs no autovacuum. Without it the indexes
  * of the refresh path grow with every refresh ever made, and refresh slows down as the service runs
- * (a fifth in ten minutes at 300 refreshes a second). With autovacuum on, Postgres does it better.
+ * (by a third in ten minutes at 300 refreshes a second). With autovacuum on, Postgres does it better.
  */
 export async function vacuumUnattended(db: Database): Promise<boolean> {
   if (db.kind === 'postgres') {
