@@ -16,11 +16,11 @@ const EXPIRING: ReadonlyArray<{ table: string; expired: string }> = [
 ];
 
 /**
- * The tables whose rows come and go with use: a refresh inserts a token and retires one, sessions and
- * consents are made and end. Each deleted row leaves a dead entry in every index of its table until a
- * vacuum removes it.
+ * The tables whose rows come and go with use: the engine's and the families (a refresh inserts a token
+ * and retires one), and every table swept above. Each deleted row leaves a dead entry in every index of
+ * its table until a vacuum removes it.
  */
-const CHURNING = ['oidc_models', 'refresh_families', 'consents', 'account_sessions', 'email_tokens', 'rate_limits'];
+const CHURNING = ['oidc_models', 'refresh_families', ...EXPIRING.map(({ table }) => table)];
 
 /**
  * Vacuums (and analyzes) the churning tables when nothing else does: on Postgres with autovacuum off,

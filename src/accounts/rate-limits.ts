@@ -21,13 +21,16 @@ export interface RateLimitStores {
 
 /** A counter of events per key, counted up front: each event is counted before the work it limits. */
 export class Limiter {
+  // Where the counters live: a failure to reach it is that store's outage (a 503), not a bug.
+  private readonly backend: StorageBackend;
+
   constructor(
     private readonly limiter: RateLimiterAbstract,
-    // Where the counters live: a failure to reach it is that store's outage (a 503), not a bug.
-    private readonly backend: StorageBackend = 'postgres',
-    // The Redis client of a RateLimiterRedis, for `counted`'s one-command read.
+    // The Redis client of a RateLimiterRedis (for `counted`'s one-command read); without it, SQL.
     private readonly redis?: Redis | Cluster,
-  ) {}
+  ) {
+    this.backend = redis ? 'redis' : 'postgres';
+  }
 
   /** Counts one event and says whether it was allowed (for actions limited up front, such as e-mails). */
   async take(key: string): Promise<boolean> {
@@ -112,7 +115,7 @@ export function createRateLimits(config: SignInConfig['rateLimit'], stores: Rate
     const limiter = stores.redis
       ? new RateLimiterRedis({ ...options, keyPrefix: `${stores.redisKeyPrefix ?? ''}${options.keyPrefix}`, storeClient: stores.redis })
       : new RateLimiterSql(stores.db, options);
-    return stores.redis ? new Limiter(limiter, 'redis', stores.redis) : new Limiter(limiter, 'postgres');
+    return new Limiter(limiter, stores.redis);
   };
   return {
     loginPerAccount: make('login-account', config.loginPerAccount),

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../support/service.ts';
 import { LogCapture } from '../security-log/capture.ts';
+import { vacuumsOfModels } from './helpers/vacuums.ts';
 
 const log = new LogCapture();
 let svc: TestService;
@@ -26,8 +27,7 @@ async function eventually(check: () => Promise<boolean> | boolean, seconds = 20)
 describe('housekeeping on the service timer', () => {
   it('removes expired rows and vacuums the embedded store on its own', async () => {
     const { db } = svc.service.context;
-    const vacuums = async () =>
-      Number((await db.query<{ n: number }>(`SELECT vacuum_count::int AS n FROM pg_stat_user_tables WHERE relname = 'oidc_models'`)).rows[0].n);
+    const vacuums = () => vacuumsOfModels(db);
     const before = await vacuums();
     await db.query(`INSERT INTO oidc_models (model, id_hash, payload, expires_at) VALUES ('AccessToken', 'timer-expired', '{}'::jsonb, now() - interval '1 minute')`);
     await eventually(async () => (await db.query(`SELECT 1 FROM oidc_models WHERE id_hash = 'timer-expired'`)).rowCount === 0 && (await vacuums()) > before);

@@ -5,6 +5,7 @@ import { deleteExpired } from '../../adapters/sql/adapter.ts';
 import { housekeeping, sweepExpired } from '../../adapters/sql/sweep.ts';
 import type { Database, Queryable } from '../../adapters/sql/database.ts';
 import { freshPglite, freshPostgres, type FreshPostgres } from '../support/databases.ts';
+import { vacuumsOfModels } from './helpers/vacuums.ts';
 
 let pg: FreshPostgres;
 let lite: Database;
@@ -88,8 +89,7 @@ describe.each(['postgres', 'pglite'])('sweepExpired on %s', (kind) => {
 describe.each(['postgres', 'pglite'])('housekeeping on %s', (kind) => {
   it('vacuums the tables it swept when no autovacuum runs, and leaves it to autovacuum when one does', async () => {
     const db = kind === 'postgres' ? pg.db : lite;
-    const vacuums = async () =>
-      Number((await db.query<{ n: number }>(`SELECT vacuum_count::int AS n FROM pg_stat_user_tables WHERE relname = 'oidc_models'`)).rows[0].n);
+    const vacuums = () => vacuumsOfModels(db);
     // The embedded store's Postgres runs single-user: no autovacuum whatever the setting says.
     const autovacuum = kind === 'postgres' && (await db.query<{ v: string }>(`SELECT current_setting('autovacuum') AS v`)).rows[0].v === 'on';
     await seed(db, 300, 0, 0);
