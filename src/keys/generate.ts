@@ -24,8 +24,9 @@ export function generateSigningKey(alg: SigningAlgorithm): PrivateJwk {
         : generateKeyPairSync('ed25519');
   const jwk = pair.privateKey.export({ format: 'jwk' });
   const publicJwk = pair.publicKey.export({ format: 'jwk' });
-  // kid: a short digest of the public key, stable and unique per key.
-  const kid = createHash('sha256').update(JSON.stringify(publicJwk)).digest('base64url').slice(0, 16);
+  // kid: a short digest of the public key (96 bits), stable and unique per key. In hex, so that no kid
+  // begins with "-": `signin keys retire <kid>` would read such a kid as an option.
+  const kid = createHash('sha256').update(JSON.stringify(publicJwk)).digest('hex').slice(0, 24);
   return { ...jwk, kid, alg, use: 'sig' };
 }
 

@@ -67,3 +67,9 @@ describe('loadKeysFromFile', () => {
     expect(outputs[0]).toBe(kids(onDisk(file)).join(','));
   }, 60_000);
 });
+
+describe('generateSigningKey', () => {
+  it('names every key with a kid that the command line takes as an argument, never as an option', () => {
+    for (const alg of ['RS256', 'ES256', 'EdDSA'] as const) expect(generateSigningKey(alg).kid).toMatch(/^[0-9a-f]{24}$/);
+  });
+});
