@@ -3,6 +3,7 @@
 // readable text instead (pretty-lines.ts); the content is the same.
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { prettyLines } from './pretty-lines.ts';
+import { standardOutput, writtenAtOnce } from './standard-output.ts';
 
 export type { DestinationStream, Logger } from 'pino';
 
@@ -17,7 +18,8 @@ export interface LoggerOptions {
 }
 
 export function createLogger(options: LoggerOptions): Logger {
-  const destination = options.destination ?? pino.destination({ dest: 1, sync: true });
+  const stdout = options.destination === undefined ? standardOutput() : undefined;
+  const destination = options.destination ?? stdout!;
   return pino(
     {
       level: options.level,
@@ -25,6 +27,16 @@ export function createLogger(options: LoggerOptions): Logger {
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
+      // Standard output keeps routine lines (one per request) in a small buffer; a security event, a
+      // warning or an error, and every line of a developer's terminal, leave at once (standard-output.ts).
+      ...(stdout && {
+        hooks: {
+          logMethod(args, method, level) {
+            method.apply(this, args);
+            if (options.pretty || writtenAtOnce(level, args[0])) stdout.flushSync();
+          },
+        },
+      }),
     },
     options.pretty ? prettyLines(destination) : destination,
   );
