@@ -64,10 +64,10 @@ export interface AdapterOptions {
  * - `live`: one of the current tokens (its parent is the family's head);
  * - `grace`: the token rotated last, presented again within the reuse grace (a parallel refresh);
  * - `reuse`: anything else of a known family, including a token whose row is gone;
- * - `unfamiliar`: a stored token of no family (issued before families existed): single use;
- * - `unknown`: nothing is known of it.
+ * - `unknown`: nothing is known of it, or it names no family (a token issued before families existed
+ *   is refused like any other unknown value).
  */
-export type RefreshStanding = 'live' | 'grace' | 'reuse' | 'unfamiliar' | 'unknown';
+export type RefreshStanding = 'live' | 'grace' | 'reuse' | 'unknown';
 
 export interface RefreshLookup {
   standing: RefreshStanding;

@@ -80,17 +80,22 @@ const COMMIT_ROTATION_WITH_SUCCESSOR = `${ROTATION}, successor AS (
   )
   ${WON}`;
 
+const UNKNOWN: RefreshLookup = Object.freeze({ standing: 'unknown', payload: undefined, parent: null });
+
 export function sqlRefreshTokenAdapter(db: Database, base: ModelAdapter, options: AdapterOptions): RefreshTokenAdapter {
   const grace = options.refreshTokenReuseGrace;
 
   const lookup = async (id: string, now: number): Promise<RefreshLookup> => {
     const family = familyOf(id);
+    // Every refresh token names its family; a value that does not (an access token presented for
+    // revocation or introspection, say) is none, and costs no round trip.
+    if (family === undefined) return UNKNOWN;
     const key = storageKey(id);
-    const res = await db.query<LookupRow>(LOOKUP, [key, family === undefined ? null : storageKey(family)]);
+    const res = await db.query<LookupRow>(LOOKUP, [key, storageKey(family)]);
     const row = res.rows[0];
     const stored = row?.payload ? loadRow('RefreshToken', { payload: row.payload, consumed: row.consumed }, id) : undefined;
     const parent = row?.parent ?? null;
-    if (!row?.grant_id) return { standing: stored ? 'unfamiliar' : 'unknown', payload: stored, parent };
+    if (!row?.grant_id) return { standing: 'unknown', payload: undefined, parent };
     const known = { grantId: row.grant_id, clientId: row.client_id ?? '', accountId: row.account_id ?? '' };
     if (stored && parent === row.head_parent) return { standing: 'live', payload: withoutConsumed(stored), parent, family: known };
     if (stored && key === row.head_parent && now - Number(row.head_rotated_at) < grace) {

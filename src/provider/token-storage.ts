@@ -91,11 +91,8 @@ function refreshTokenFamilies(adapter: RefreshTokenAdapter, options: TokenStorag
       if (!request) return adapter.consume(id);
       const seen = request.found.get(id);
       const rotation = seen?.rotation ?? {};
-      const run =
-        familyOf(id) === undefined
-          ? () => wonSingleUse(adapter.consume(id)) // a token from before families: single use
-          : () =>
-              adapter.commitRotation({ id, parent: seen?.parent ?? null, now: epoch(), successorExpiresAt: rotation.successorExpiresAt, successor: rotation.successor });
+      const run = () =>
+        adapter.commitRotation({ id, parent: seen?.parent ?? null, now: epoch(), successorExpiresAt: rotation.successorExpiresAt, successor: rotation.successor });
       request.commits.push({ kind: 'refresh token', grantId: seen?.grantId, run });
     },
 
