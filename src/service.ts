@@ -37,7 +37,7 @@ import { AccountMail } from './mail/account-mail.ts';
 import { createMailer } from './mail/mailer.ts';
 import { loadBrand, serveLogo, shareBrand } from './pages/branding.ts';
 import { pageViews } from './pages/views.ts';
-import { invalidateCachedClients } from './provider/client-adapter.ts';
+import { clientCache, invalidateCachedClients } from './clients/client-cache.ts';
 import { accountSessions } from './provider/account-sessions.ts';
 import { createProvider } from './provider/create-provider.ts';
 import { commitTokenResponses } from './provider/token-commit.ts';
@@ -188,7 +188,7 @@ export async function createSignInService(config: SignInConfig, options: SignInS
   const pages = compose([
     pageViews(),
     await portalRoutes({ config, provider, accounts, clients, mail, portalSessions: adapters(PORTAL_SESSION_MODEL) }),
-    interactionRoutes({ config, provider, accounts, clients, consents, limits, mail, tokens, sessions, grants }),
+    interactionRoutes({ config, provider, accounts, clients: clientCache(clients), consents, limits, mail, tokens, sessions, grants }),
     accountRoutes({ config, provider, db, accounts, clients, consents, limits, mail, tokens, sessions, grants }),
   ]);
   // Redemptions commit once the engine's answer is complete (token-commit.ts); any failure on the way

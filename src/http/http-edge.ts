@@ -9,6 +9,7 @@
 import type Koa from 'koa';
 import compose from 'koa-compose';
 import type { ClientRegistry } from '../clients/registry.ts';
+import { clientCache } from '../clients/client-cache.ts';
 import { clientOrigins } from '../clients/origins.ts';
 import type { SignInConfig } from '../config/schema.ts';
 import { renderErrorPage } from '../pages/error-page.ts';
@@ -32,7 +33,12 @@ export function requestEdge(config: EdgeConfig): Koa.Middleware {
 
 /** In front of the engine only. */
 export function protocolEdge(config: EdgeConfig, clients: Pick<ClientRegistry, 'get' | 'list' | 'onChange'>): Koa.Middleware {
-  return compose([corsPreflights(clientOrigins(clients)), clientAuthRequired(config), refuseMisconfiguredClients(config, clients), authorizationResponses()]);
+  return compose([
+    corsPreflights(clientOrigins(clients)),
+    clientAuthRequired(config),
+    refuseMisconfiguredClients(config, clientCache(clients)),
+    authorizationResponses(),
+  ]);
 }
 
 /**

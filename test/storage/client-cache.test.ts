@@ -7,7 +7,7 @@ import { postForm } from '../support/flow.ts';
 import type { TestClient } from '../support/service.ts';
 import { createClient, postgresStorage, sharedConfig, startInstance, teardown, type Instance } from './helpers/instance.ts';
 
-const CACHE_TTL_MS = 5000; // src/provider/client-adapter.ts
+const CACHE_TTL_MS = 5000; // src/clients/client-cache.ts
 let pg: FreshPostgres;
 let a: Instance;
 let b: Instance;
