@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 // A type-only import: erased at run time, so loading this file never loads PGlite.
 import type { PGlite } from '@electric-sql/pglite';
 import type { Database, Queryable, QueryResult } from './database.ts';
+import { webAssemblyStoreLoading } from './webassembly-store.ts';
 
 const PGLITE_PACKAGE = '@electric-sql/pglite';
 
@@ -33,6 +34,8 @@ function isPgliteMissing(error: unknown): boolean {
 
 /** Loads PGlite when the embedded store is opened, and only then (never on the Postgres path). */
 async function loadPglite(): Promise<typeof PGlite> {
+  // Threads that would run beside it are stopped first (webassembly-store.ts says why).
+  await webAssemblyStoreLoading();
   try {
     return (await import('@electric-sql/pglite')).PGlite;
   } catch (error) {

@@ -5,9 +5,15 @@
 // the scheduler then runs them only on CPU time that the event loop, token signing and the databases
 // leave. At most one less than the number of cores hash at once (at least one), and a thread left
 // without work for a minute ends, giving its memory back.
+//
+// Not in a process that runs the embedded store: a worker thread beside PGlite's WebAssembly can make
+// V8 abort the process (adapters/sql/webassembly-store.ts). There, the threads are stopped before PGlite
+// loads, and hashes run on libuv's pool as before, with the same bound.
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { hash, verify } from '@node-rs/argon2';
+import { whenWebAssemblyStoreLoads } from '../../adapters/sql/webassembly-store.ts';
 
 export type HashJob = { op: 'hash'; password: string; options: object } | { op: 'verify'; stored: string; password: string };
 
@@ -49,6 +55,8 @@ interface HashThread {
   worker: Worker;
   current?: Pending;
   idle?: NodeJS.Timeout;
+  /** Resolves when the thread has ended. */
+  finished: Promise<void>;
 }
 
 const size = Math.max(1, availableParallelism() - 1);
@@ -56,6 +64,13 @@ const argon2 = createRequire(import.meta.url).resolve('@node-rs/argon2');
 const threads = new Set<HashThread>();
 const free: HashThread[] = [];
 const queue: Pending[] = [];
+let onThreads = true;
+
+whenWebAssemblyStoreLoads(async () => {
+  onThreads = false;
+  // Free threads end now, busy ones as soon as their hash is done.
+  await Promise.all([...threads].map((thread) => (thread.current ? thread.finished : stopThread(thread))));
+});
 
 /** Hashes waiting for a thread: the metrics' hashing-queue gauge. */
 export const hashingQueueLength = (): number => queue.length;
@@ -69,6 +84,10 @@ export function runHashJob(job: HashJob): Promise<string | boolean> {
 }
 
 function dispatch(): void {
+  if (!onThreads) {
+    dispatchOnPool();
+    return;
+  }
   while (queue.length > 0) {
     const thread = free.pop() ?? (threads.size < size ? startThread() : undefined);
     if (!thread) return;
@@ -82,7 +101,7 @@ function dispatch(): void {
 
 function startThread(): HashThread {
   const worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { argon2 } });
-  const thread: HashThread = { worker };
+  const thread: HashThread = { worker, finished: new Promise((resolve) => worker.once('exit', () => resolve())) };
   threads.add(thread);
   worker.on('message', (answer: { result?: string | boolean; error?: string }) => {
     const done = thread.current;
@@ -90,8 +109,12 @@ function startThread(): HashThread {
     if (answer.error !== undefined) done?.reject(new Error(answer.error));
     else done?.resolve(answer.result!);
     worker.unref();
-    free.push(thread);
-    thread.idle = setTimeout(() => void stopThread(thread), IDLE_MS).unref();
+    if (!onThreads) {
+      void stopThread(thread);
+    } else {
+      free.push(thread);
+      thread.idle = setTimeout(() => void stopThread(thread), IDLE_MS).unref();
+    }
     dispatch();
   });
   // A thread that dies (out of memory, say) fails its hash, not the others; the next job starts another.
@@ -116,4 +139,20 @@ function forget(thread: HashThread): void {
 async function stopThread(thread: HashThread): Promise<void> {
   forget(thread);
   await thread.worker.terminate();
+}
+
+// Beside the embedded store: libuv's pool, at most `size` hashes at once.
+let onPool = 0;
+
+function dispatchOnPool(): void {
+  while (queue.length > 0 && onPool < size) {
+    const pending = queue.shift()!;
+    onPool += 1;
+    const { job } = pending;
+    const run = job.op === 'hash' ? hash(job.password, job.options) : verify(job.stored, job.password).catch(() => false);
+    run.then(pending.resolve, pending.reject).finally(() => {
+      onPool -= 1;
+      dispatch();
+    });
+  }
 }
