@@ -1,18 +1,11 @@
 // In a process that runs the embedded store, password hashes leave their threads: a worker thread beside
 // PGlite's WebAssembly can make V8 abort the whole process (adapters/sql/webassembly-store.ts). The
 // threads that hashed before the store opened are gone once it has, and hashing goes on without them.
-import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../adapters/sql/database.ts';
 import { openPglite } from '../../adapters/sql/pglite.ts';
 import { hashPassword, verifyPassword } from '../../src/accounts/password.ts';
-
-/** How many of this process's threads run at nice 19 (field 19 of /proc/self/task/<tid>/stat). */
-const lowestPriorityThreads = (): number =>
-  readdirSync('/proc/self/task').filter((tid) => {
-    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]) === 19;
-  }).length;
+import { lowestPriorityThreads } from './helpers/thread-priorities.ts';
 
 let db: Database | undefined;
 afterAll(() => db?.close());

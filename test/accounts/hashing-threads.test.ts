@@ -1,25 +1,17 @@
 // Password hashes run on threads of their own, at the lowest CPU priority (nice 19), so that the event
 // loop and token signing come first during a login burst; at most one less than the cores hash at once.
 // Read as `top -H` would show it: the process's threads and their nice values, from /proc (Linux).
-import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../../src/accounts/password.ts';
-
-/** The nice value of each thread of this process (field 19 of /proc/<pid>/task/<tid>/stat). */
-function threadNiceValues(): number[] {
-  return readdirSync('/proc/self/task').map((tid) => {
-    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-  });
-}
+import { lowestPriorityThreads, threadNiceValues } from './helpers/thread-priorities.ts';
 
 describe('password hashing threads', () => {
   it('hash on threads at nice 19, no more of them than one less than the cores', async () => {
-    const before = threadNiceValues().filter((nice) => nice === 19).length;
+    const before = lowestPriorityThreads();
     const passwords = Array.from({ length: 6 }, (_, i) => `phrase de passe numéro ${i}`);
     const hashes = await Promise.all(passwords.map((password) => hashPassword(password)));
-    const lowest = threadNiceValues().filter((nice) => nice === 19).length - before;
+    const lowest = lowestPriorityThreads() - before;
     expect(lowest).toBeGreaterThanOrEqual(1);
     expect(lowest).toBeLessThanOrEqual(Math.max(1, availableParallelism() - 1));
     // The main thread keeps its priority.

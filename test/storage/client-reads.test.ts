@@ -3,32 +3,29 @@
 // (src/clients/client-cache.ts), which a change to the application empties at once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStorage, type Storage } from '../../adapters/storage.ts';
-import type { Database } from '../../adapters/sql/database.ts';
 import { signIn } from '../support/flow.ts';
 import { relyingParty } from '../support/relying-party.ts';
 import { startTestService, type TestService } from '../support/service.ts';
+import { recording, type Recorded } from './helpers/recording.ts';
 
 const CLIENT_READ = /FROM clients WHERE client_id/;
 
 let storage: Storage;
 let svc: TestService;
-const statements: string[] = [];
+let statements: Recorded[] = [];
 
 beforeAll(async () => {
   storage = await openStorage({ kind: 'embedded', dataDir: 'memory://' });
-  const db = Object.create(storage.db) as Database;
-  db.query = (sql, params) => {
-    statements.push(sql);
-    return storage.db.query(sql, params) as never;
-  };
-  svc = await startTestService({}, { storage: { ...storage, db } });
+  const recorded = recording(storage.db);
+  statements = recorded.statements;
+  svc = await startTestService({}, { storage: { ...storage, db: recorded.db } });
 });
 afterAll(async () => {
   await svc?.stop();
   await storage?.close();
 });
 
-const clientReads = () => statements.filter((sql) => CLIENT_READ.test(sql)).length;
+const clientReads = () => statements.filter(({ sql }) => CLIENT_READ.test(sql)).length;
 
 describe('reads of the application during a sign-in', () => {
   it('reads it once for the whole sign-in, and again after it changed', async () => {

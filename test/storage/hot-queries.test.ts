@@ -12,6 +12,7 @@ import { storageKey } from '../../adapters/token-key.ts';
 import { ConsentStore } from '../../src/consents/store.ts';
 import { freshPglite, freshPostgres, type FreshPostgres } from '../support/databases.ts';
 import { tokenId } from '../adapters/contract.ts';
+import { recording } from './helpers/recording.ts';
 
 let pg: FreshPostgres;
 let lite: Database;
@@ -47,17 +48,6 @@ async function fill(db: Database, tokens: number): Promise<void> {
      SELECT 'acc', 'client' || g, 'grant' || g, '["openid"]'::jsonb, now() + interval '30 days' FROM generate_series(1, $1::int / 10) AS g`,
     [tokens],
   );
-}
-
-/** The database, recording every statement with its parameters. */
-function recording(db: Database): { db: Database; statements: Array<{ sql: string; params: unknown[] }> } {
-  const statements: Array<{ sql: string; params: unknown[] }> = [];
-  const wrapped = Object.create(db) as Database;
-  wrapped.query = async (sql, params = []) => {
-    statements.push({ sql, params });
-    return db.query(sql, params) as never;
-  };
-  return { db: wrapped, statements };
 }
 
 /** `sql` with its parameters written in as literals, for EXPLAIN. */
