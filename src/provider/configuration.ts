@@ -9,6 +9,7 @@ import { issuerPath } from '../config/issuer-path.ts';
 import { ROUTES, interactionUrl } from './paths.ts';
 import { clientBasedCORS } from './cors.ts';
 import { makePairwiseIdentifier } from './pairwise-identifier.ts';
+import { cookieKeys } from '../http/cookie-keys.ts';
 import { sessionTtl } from './engine.ts';
 import { AUTHORIZATION_PARAM_CHECKS } from './authorization-params.ts';
 
@@ -122,7 +123,7 @@ export function buildProviderConfiguration(config: SignInConfig, hooks: Provider
     } satisfies EngineTtl,
 
     cookies: {
-      keys: config.secrets.cookieKeys,
+      keys: cookieKeys(config.secrets.cookieKeys),
       // The session cookie is the service's: under its prefix, never sent to the routes of a host app.
       // (The short-lived interaction cookies take the path of their interaction or resume URL.)
       long: { httpOnly: true, sameSite: 'lax', secure, path: prefix || '/' },

@@ -1,5 +1,6 @@
 // The engine's configuration, built on its own (no engine, no server): what the service turns on and
 // off, read from the pure factory.
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config/load.ts';
 import { SCOPE_CLAIMS, SCOPES } from '../../src/policy/scopes.ts';
@@ -131,7 +132,10 @@ describe('the engine configuration', () => {
   });
 
   it('keeps cookies HttpOnly and SameSite, Secure behind https, signed with the configured keys', () => {
-    expect(configuration.cookies.keys).toEqual(config.secrets.cookieKeys);
+    // The signer (src/http/cookie-keys.ts) signs with the first configured key.
+    const [first] = config.secrets.cookieKeys;
+    const expected = createHmac('sha1', first!).update('_session=abc').digest('base64url');
+    expect((configuration.cookies.keys as { sign(data: string): string }).sign('_session=abc')).toBe(expected);
     for (const cookie of [configuration.cookies.long, configuration.cookies.short]) {
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'lax', secure: true });
     }
