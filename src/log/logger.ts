@@ -33,7 +33,10 @@ export function createLogger(options: LoggerOptions): Logger {
         hooks: {
           logMethod(args, method, level) {
             method.apply(this, args);
-            if (options.pretty || writtenAtOnce(level, args[0])) stdout.flushSync();
+            // flush(), not flushSync(): the same synchronous write, without the fsync that flushSync adds,
+            // which on a log file stalled the event loop on the disk at every sign-in. Once written, a line
+            // survives the process (a crash, a SIGKILL); only the machine's own crash could lose it.
+            if (options.pretty || writtenAtOnce(level, args[0])) stdout.flush();
           },
         },
       }),

@@ -35,6 +35,19 @@ describe('standard output', () => {
     expect(lines.map((line) => line.msg ?? line.event)).toEqual(['request', 'sign_in.success']);
   });
 
+  it('writes an event at once without waiting for the disk (no fsync, which stalled every sign-in on a log file)', async () => {
+    const lines = await run(`
+      const fs = (await import('node:fs')).default;
+      let syncs = 0;
+      const fsync = fs.fsyncSync;
+      fs.fsyncSync = (fd) => { syncs += 1; return fsync(fd); };
+      logger.info({ event: 'consent.granted', outcome: 'success' });
+      logger.warn({ msg: 'housekeeping failed' });
+      fs.writeSync(1, JSON.stringify({ syncs }) + '\\n');
+      process.kill(process.pid, 'SIGKILL');`);
+    expect(lines).toEqual([expect.objectContaining({ event: 'consent.granted' }), expect.objectContaining({ msg: 'housekeeping failed' }), { syncs: 0 }]);
+  });
+
   it('writes a warning at once', async () => {
     const lines = await run(`
       logger.warn({ msg: 'housekeeping failed' });
