@@ -17,7 +17,6 @@ import { storageKey } from '../token-key.ts';
 import { alreadyConsumed, restoreId, stripId, type ModelAdapter, type Payload } from '../adapter.ts';
 import { defineScripts } from './scripts.ts';
 import { clusterRevokeGrant, clusterUpsert } from './cluster.ts';
-import { execOrThrow } from './transaction.ts';
 
 /**
  * The TTL of a record saved without one. Every key here must expire, or Redis would fill up with
@@ -77,17 +76,13 @@ export function redisAdapter(redis: RedisClient, model: string, options: RedisAd
         await clusterUpsert(redis, { key, hash, json, ttl, indexes: indexes.filter((k) => k !== undefined), grant });
         return;
       }
-      // One MULTI: the record, its indexes and its grant membership appear together or not at all.
-      // HSET keeps an existing `consumed` field, as the SQL upsert keeps consumed_at.
-      const tx = redis.multi().hset(key, 'payload', json).expire(key, ttl);
-      if (payload.uid) tx.set(uidKey(payload.uid), hash, 'EX', ttl);
-      if (payload.userCode) tx.set(userCodeKey(payload.userCode), hash, 'EX', ttl);
-      if (grantBound && payload.grantId) {
-        const grant = grantKey(payload.grantId);
-        // The set lives as long as its longest-lived member, so revocation always finds every member.
-        tx.sadd(grant, key).signinExtendTtl(grant, ttl);
-      }
-      await execOrThrow(tx);
+      // One script: the record, its indexes and its grant membership appear together or not at all.
+      const grant = grantBound && payload.grantId ? grantKey(payload.grantId) : undefined;
+      const keys = [key];
+      if (grant) keys.push(grant);
+      if (payload.uid) keys.push(uidKey(payload.uid));
+      if (payload.userCode) keys.push(userCodeKey(payload.userCode));
+      await redis.signinSave(keys.length, ...keys, json, ttl, hash, grant ? '1' : '0', key);
     },
 
     find: (id) => load(storageKey(id), id),

@@ -7,6 +7,12 @@ declare module 'ioredis' {
   interface RedisCommander<Context> {
     /** 1 when this call marked the record consumed, 0 when it was consumed already or is gone. */
     signinConsume(key: string, epochSeconds: number): Result<number, Context>;
+    /**
+     * Saves a record with its TTL, its index entries and its grant membership: KEYS are the record, then
+     * the grant set when ARGV[4] is '1', then the index keys; ARGV are the payload JSON, the TTL, the
+     * record's hash (what the indexes hold), the grant flag and the member name for the grant set.
+     */
+    signinSave(numberOfKeys: number, ...keysThenArgs: Array<string | number>): Result<number, Context>;
     /** Raises the key's TTL to `seconds` if it is lower (or unset); never shortens it. */
     signinExtendTtl(key: string, seconds: number): Result<number, Context>;
     /** Deletes every member of a grant set, then the set; returns how many members it held. */
@@ -20,6 +26,25 @@ declare module 'ioredis' {
 const CONSUME = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 return redis.call('HSETNX', KEYS[1], 'consumed', ARGV[1])`;
+
+// One command where a MULTI of HSET, EXPIRE, SADD, the TTL extension and EXEC took five or six: what
+// every code, access token and session save sends (a script is as atomic as the MULTI was). HSET keeps
+// an existing `consumed` field, as the SQL upsert keeps consumed_at. The grant set lives as long as its
+// longest-lived member, so revocation always finds every member. The member is passed as an argument,
+// not taken from KEYS[1]: ioredis adds its own keyPrefix to KEYS, and the set holds names without it
+// (REVOKE_GRANT adds it back).
+const SAVE = `
+local ttl = tonumber(ARGV[2])
+redis.call('HSET', KEYS[1], 'payload', ARGV[1])
+redis.call('EXPIRE', KEYS[1], ttl)
+local first = 2
+if ARGV[4] == '1' then
+  redis.call('SADD', KEYS[2], ARGV[5])
+  if redis.call('TTL', KEYS[2]) < ttl then redis.call('EXPIRE', KEYS[2], ttl) end
+  first = 3
+end
+for i = first, #KEYS do redis.call('SET', KEYS[i], ARGV[3], 'EX', ttl) end
+return 1`;
 
 // TTL is -1 for a set just created by SADD in the same transaction, so the first member sets it.
 const EXTEND_TTL = `
@@ -42,6 +67,7 @@ const defined = new WeakSet<RedisClient>();
 /** Defines the scripts once per client; ioredis then runs them by EVALSHA, loading them when needed. */
 export function defineScripts(redis: RedisClient): void {
   if (defined.has(redis)) return;
+  redis.defineCommand('signinSave', { lua: SAVE });
   redis.defineCommand('signinConsume', { numberOfKeys: 1, lua: CONSUME });
   redis.defineCommand('signinExtendTtl', { numberOfKeys: 1, lua: EXTEND_TTL });
   redis.defineCommand('signinRevokeGrant', { numberOfKeys: 1, lua: REVOKE_GRANT });
