@@ -10,7 +10,7 @@ import { housekeeping } from '../adapters/sql/sweep.ts';
 import { interactionRoutes } from '../interactions/interaction-router.ts';
 import { accountRoutes } from './account-page/account-router.ts';
 import { EmailTokenStore } from './accounts/email-tokens.ts';
-import { createRateLimits } from './accounts/rate-limits.ts';
+import { clientAuthFailureWatch, createRateLimits } from './accounts/rate-limits.ts';
 import { AccountSessionStore } from './accounts/sessions.ts';
 import { AccountStore } from './accounts/store.ts';
 import { backfillUsernameSkeletons } from './accounts/username-skeletons.ts';
@@ -114,7 +114,10 @@ export async function createSignInService(config: SignInConfig, options: SignInS
   const sessionRecords = new AccountSessionStore(db);
 
   const logger = createLogger({ level: config.log.level, pretty: config.log.pretty ?? !config.production, destination: options.logDestination });
-  const limits = createRateLimits(config.rateLimit, { db, redis: storage.redis, redisKeyPrefix: config.storage.redis?.keyPrefix });
+  const redisKeyPrefix = config.storage.redis?.keyPrefix;
+  // With Redis, an address without failed client authentications is known as such without a read.
+  const clientAuthFailures = storage.redis && (await clientAuthFailureWatch(config.rateLimit, storage.redis, redisKeyPrefix));
+  const limits = createRateLimits(config.rateLimit, { db, redis: storage.redis, redisKeyPrefix, clientAuthFailures });
   const clientAuth = clientAuthLimits(limits);
 
   const clock = options.clock ?? (() => new Date());
@@ -234,6 +237,7 @@ export async function createSignInService(config: SignInConfig, options: SignInS
       if (sweep) clearInterval(sweep);
       await clientChanges?.close();
       await grantChanges?.close();
+      await clientAuthFailures?.close();
       await signingKeys.close();
       if (!options.storage) await storage.close();
     },

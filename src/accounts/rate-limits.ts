@@ -7,6 +7,7 @@ import { RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate
 import type { Queryable } from '../../adapters/sql/database.ts';
 import { rethrowClassified, type StorageBackend } from '../../adapters/unavailable.ts';
 import type { SignInConfig } from '../config/schema.ts';
+import { watchFailures, type FailureWatch } from './failure-watch.ts';
 import { RateLimiterSql } from './sql-rate-limiter.ts';
 import type { Account, AccountStore } from './store.ts';
 
@@ -17,6 +18,8 @@ export interface RateLimitStores {
   redis?: Redis | Cluster;
   /** Prefix of our Redis keys (the storage section's keyPrefix). */
   redisKeyPrefix?: string;
+  /** Every instance's failed client authentications per IP, heard as they happen (failure-watch.ts). */
+  clientAuthFailures?: FailureWatch;
 }
 
 /** A counter of events per key, counted up front: each event is counted before the work it limits. */
@@ -28,6 +31,8 @@ export class Limiter {
     private readonly limiter: RateLimiterAbstract,
     // The Redis client of a RateLimiterRedis (for `counted`'s one-command read); without it, SQL.
     private readonly redis?: Redis | Cluster,
+    // For a limit on failures: which keys hold one, known without a read (failure-watch.ts).
+    private readonly failures?: FailureWatch,
   ) {
     this.backend = redis ? 'redis' : 'postgres';
   }
@@ -42,13 +47,13 @@ export class Limiter {
    * Counting before the work (one atomic increment) is what keeps parallel requests from all passing a check.
    */
   async consume(key: string): Promise<number> {
-    try {
-      await this.limiter.consume(hashKey(key));
-      return 0;
-    } catch (error) {
-      if (error instanceof RateLimiterRes) return Math.max(1, Math.ceil(error.msBeforeNext / 1000));
-      return rethrowClassified(this.backend, error);
-    }
+    const hashed = hashKey(key);
+    // A failure is told to every instance in the same tick as it is counted: one write to Redis for both.
+    const [count, told] = await Promise.allSettled([this.limiter.consume(hashed), this.failures?.failed(hashed)]);
+    if (told.status === 'rejected') return rethrowClassified(this.backend, told.reason);
+    if (count.status === 'fulfilled') return 0;
+    if (count.reason instanceof RateLimiterRes) return Math.max(1, Math.ceil(count.reason.msBeforeNext / 1000));
+    return rethrowClassified(this.backend, count.reason);
   }
 
   /**
@@ -62,6 +67,8 @@ export class Limiter {
   /** The events counted for the key in its window, and how long it must still wait (as `blockedFor`). */
   async counted(key: string): Promise<{ count: number; retryAfter: number }> {
     const hashed = hashKey(key);
+    // A key no instance has reported a failure for: nothing to read.
+    if (this.failures?.clean(hashed)) return { count: 0, retryAfter: 0 };
     let res: RateLimiterRes | null;
     try {
       if (this.redis) {
@@ -108,6 +115,13 @@ export interface RateLimits {
   clientAuthPerIp: Limiter;
 }
 
+const CLIENT_AUTH_IP = 'client-auth-ip';
+
+/** Where every instance learns of failed client authentications per IP (Redis only; see failure-watch.ts). */
+export function clientAuthFailureWatch(config: SignInConfig['rateLimit'], redis: Redis | Cluster, redisKeyPrefix = ''): Promise<FailureWatch> {
+  return watchFailures(redis, { name: `${redisKeyPrefix}rl:${CLIENT_AUTH_IP}:failing`, windowSeconds: config.clientAuthPerIp.windowSeconds });
+}
+
 export function createRateLimits(config: SignInConfig['rateLimit'], stores: RateLimitStores): RateLimits {
   const make = (name: string, limit: Limit) => {
     // The window is also the block: once over the limit, a key waits out the rest of its window.
@@ -115,7 +129,7 @@ export function createRateLimits(config: SignInConfig['rateLimit'], stores: Rate
     const limiter = stores.redis
       ? new RateLimiterRedis({ ...options, keyPrefix: `${stores.redisKeyPrefix ?? ''}${options.keyPrefix}`, storeClient: stores.redis })
       : new RateLimiterSql(stores.db, options);
-    return new Limiter(limiter, stores.redis);
+    return new Limiter(limiter, stores.redis, name === CLIENT_AUTH_IP ? stores.clientAuthFailures : undefined);
   };
   return {
     loginPerAccount: make('login-account', config.loginPerAccount),
@@ -123,7 +137,7 @@ export function createRateLimits(config: SignInConfig['rateLimit'], stores: Rate
     mailPerIp: make('mail-ip', config.mailPerIp),
     mailPerAddress: make('mail-address', config.mailPerAddress),
     clientAuthPerClient: make('client-auth-client', config.clientAuthPerClient),
-    clientAuthPerIp: make('client-auth-ip', config.clientAuthPerIp),
+    clientAuthPerIp: make(CLIENT_AUTH_IP, config.clientAuthPerIp),
   };
 }
 

@@ -9,7 +9,8 @@
 // that no number of guesses from many addresses finds, so it would protect nothing and hand out a lockout.
 //
 // Only failures are counted (nothing is written for a successful request; only the two counters are
-// read). The per-IP counter is read before the engine runs; the pair's is read by the engine's client
+// read, and with Redis not even they for an address that no instance has seen fail: see
+// src/accounts/failure-watch.ts). The per-IP counter is read before the engine runs; the pair's is read by the engine's client
 // authentication (src/provider/engine/client-secrets.ts), which alone reads the body where
 // client_secret_post carries the client_id, before it compares any secret. Counting after the failure
 // lets a burst of parallel requests pass the check together: it is bounded by their number, and what

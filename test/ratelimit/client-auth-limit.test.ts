@@ -148,3 +148,56 @@ describe('client authentication limits when the counter store is unreachable', (
     await relay.restore();
   });
 });
+
+// Two instances on one Postgres and one Redis, as a deployment runs them: an address refused on one is
+// refused on the other at once, although neither reads the counters for an address without failures.
+describe('client authentication limits across instances (Redis counters)', () => {
+  let postgresShared: FreshPostgres;
+  let redisShared: FreshRedis;
+  let a: TestService;
+  let b: TestService;
+  let client: TestClient;
+  beforeAll(async () => {
+    postgresShared = await freshPostgres();
+    redisShared = await freshRedis();
+    const storage = { kind: 'postgres', postgres: { url: postgresShared.url }, redis: redisShared.config } as const;
+    a = await startTestService({ trustProxy: true, rateLimit, storage });
+    b = await startTestService({ trustProxy: true, rateLimit, storage });
+    client = await a.createClient();
+  });
+  afterAll(async () => {
+    await a.stop();
+    await b.stop();
+    await redisShared.cleanup();
+    await postgresShared.drop();
+  });
+
+  it('refuses on one instance the address that failed on the other', async () => {
+    const ip = newIp();
+    expect((await revoke(b, client, client.clientSecret, ip)).status).toBe(200);
+    for (let i = 0; i < 3; i += 1) expect((await revoke(a, client, 'wrong-secret', ip)).status).toBe(401);
+    expectTooMany(await revoke(b, client, client.clientSecret, ip));
+    expect((await revoke(b, client, client.clientSecret, newIp())).status).toBe(200);
+  });
+
+  it('reads no counter for an address without failures, and reads them once it has failed', async () => {
+    const monitor = await redisShared.redis.monitor();
+    const reads: string[] = [];
+    monitor.on('monitor', (_time: string, args: string[]) => {
+      if (args[1]?.includes('rl:client-auth')) reads.push(args[0]!.toLowerCase());
+    });
+    try {
+      const ip = newIp();
+      for (let i = 0; i < 3; i += 1) expect((await revoke(b, client, client.clientSecret, ip)).status).toBe(200);
+      expect((await revoke(a, client, 'wrong-secret', ip)).status).toBe(401);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(reads.filter((command) => command === 'get')).toEqual([]);
+
+      expect((await revoke(b, client, client.clientSecret, ip)).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(reads.filter((command) => command === 'get').length).toBeGreaterThan(0);
+    } finally {
+      monitor.disconnect();
+    }
+  });
+});
