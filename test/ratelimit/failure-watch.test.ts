@@ -73,7 +73,7 @@ describe('failed client authentications, heard by every instance', () => {
   it('keeps the failing keys it is given (hashed by the limiter) in one set, expiring with the window', async () => {
     const name = newName();
     await (await instance(name)).failed('k2Hc9Q_hashed-key');
-    expect(await fresh.redis.zrange(name, 0, -1)).toEqual(['k2Hc9Q_hashed-key']);
+    expect(await fresh.redis.zrange(name, '0', '-1')).toEqual(['k2Hc9Q_hashed-key']);
     expect(await fresh.redis.pttl(name)).toBeGreaterThan(590_000);
   });
 
