@@ -1,7 +1,7 @@
 // Brute-force and abuse limits, with rate-limiter-flexible. Counters live in Redis when the storage has
 // it (RateLimiterRedis), else in SQL (RateLimiterSql): in both cases every instance shares them.
 // Keys are hashed, so the counter store holds no e-mail address.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Cluster, Redis } from 'ioredis';
 import { RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Queryable } from '../../adapters/sql/database.ts';
@@ -163,5 +163,5 @@ export function limitKeyFor(account: Pick<Account, 'id'> | undefined, typed: str
 }
 
 function hashKey(key: string): string {
-  return createHash('sha256').update(key).digest('base64url').slice(0, 32);
+  return hash('sha256', key, 'base64url').slice(0, 32);
 }
