@@ -1,10 +1,11 @@
 // The engine's pairwiseIdentifier hook: the `sub` an application sees for an account (the engine's
 // default throws). Per-client HMAC, see policy/pairwise.ts.
 import type { Client } from 'oidc-provider';
-import { pairwiseSub } from '../policy/pairwise.ts';
+import { pairwiseSubjects } from '../policy/pairwise.ts';
 
 export function makePairwiseIdentifier(salt: string) {
+  const subject = pairwiseSubjects(salt);
   return function pairwiseIdentifier(_ctx: unknown, accountId: string, client: Pick<Client, 'clientId'>): string {
-    return pairwiseSub(salt, client.clientId, accountId);
+    return subject(client.clientId, accountId);
   };
 }
