@@ -6,6 +6,8 @@
 // Pure functions, used by the input guard in front of the engine and the pages (input-guard.ts) and by
 // the pages' form reader (src/pages/form-body.ts).
 
+import { isAscii } from 'node:buffer';
+
 export type InputProblem = 'encoding' | 'control' | 'tooLong' | 'repeated' | 'tooLarge' | 'contentType' | 'mixed';
 
 export class InputError extends Error {
@@ -40,6 +42,11 @@ const HEX = /^[0-9a-f]{2}$/i;
 
 /** Percent-decodes `bytes` (and `+` as a space when `plusIsSpace`), then decodes UTF-8 strictly. */
 function decodeComponent(bytes: Buffer, plusIsSpace: boolean, name?: string): string {
+  // ASCII with nothing to decode (every token, code, id and secret): the text is the bytes, found by
+  // three native scans instead of the byte-by-byte copy below.
+  if (bytes.indexOf(0x25 /* % */) === -1 && !(plusIsSpace && bytes.indexOf(0x2b /* + */) !== -1) && isAscii(bytes)) {
+    return bytes.toString('latin1');
+  }
   const out = Buffer.alloc(bytes.length);
   let length = 0;
   for (let i = 0; i < bytes.length; i += 1) {
