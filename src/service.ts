@@ -32,6 +32,7 @@ import { requestLog } from './http/request-log.ts';
 import { countEngineEvents, countSecurityEvents } from './metrics/event-metrics.ts';
 import { metricsOn, metricsRoute } from './metrics/endpoint.ts';
 import { httpMetrics } from './metrics/http-metrics.ts';
+import { collectProcessMetrics } from './metrics/registry.ts';
 import { createLogger, type DestinationStream, type Logger } from './log/logger.ts';
 import { engineKeys, keySource, loadSigningKeys, watchSigningKeys, type SigningKey } from './keys/signing-keys.ts';
 import { AccountMail } from './mail/account-mail.ts';
@@ -136,6 +137,7 @@ export async function createSignInService(config: SignInConfig, options: SignInS
   clientAuth.watch(provider);
   logEngineEvents(provider);
   if (metricsOn(config)) {
+    collectProcessMetrics();
     countEngineEvents(provider);
     countSecurityEvents();
   }

@@ -7,7 +7,18 @@ import { StorageUnavailableError } from '../../adapters/unavailable.ts';
 import { hashingQueueLength } from '../accounts/password.ts';
 
 export const registry = new Registry();
-collectDefaultMetrics({ register: registry, prefix: 'signin_' });
+
+let processMetrics = false;
+/**
+ * The process's own metrics (CPU, memory, event-loop delay, garbage collections), gathered from the
+ * first service that turns metrics on. Not before: they watch every garbage collection and sample the
+ * event loop every few milliseconds, work that a service without metrics would do for nobody.
+ */
+export function collectProcessMetrics(): void {
+  if (processMetrics) return;
+  processMetrics = true;
+  collectDefaultMetrics({ register: registry, prefix: 'signin_' });
+}
 
 const httpRequests = new Counter({
   name: 'signin_http_requests_total',
