@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SignInConfig } from './config/schema.ts';
-import { startMetricsListener } from './metrics/endpoint.ts';
+import { loadMetrics } from './metrics/load-metrics.ts';
 import { createSignInService, type SignInService, type SignInServiceOptions } from './service.ts';
 
 /** How long requests still in flight once the listener is closed may take before their sockets are cut. */
@@ -66,7 +66,7 @@ export async function startServer(
   let metricsServer: Server | undefined;
   if (config.metrics.port !== undefined) {
     try {
-      metricsServer = await startMetricsListener(config.metrics.port, options.host ?? '0.0.0.0');
+      metricsServer = await (await loadMetrics()).startMetricsListener(config.metrics.port, options.host ?? '0.0.0.0');
     } catch (error) {
       await closeListener(server);
       await service.close();

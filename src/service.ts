@@ -29,10 +29,7 @@ import { clientAuthLimits } from './http/client-auth-limit.ts';
 import { logEngineEvents, logTokenReuse } from './http/engine-log.ts';
 import { requestIds } from './http/request-id.ts';
 import { requestLog } from './http/request-log.ts';
-import { countEngineEvents, countSecurityEvents } from './metrics/event-metrics.ts';
-import { metricsOn, metricsRoute } from './metrics/endpoint.ts';
-import { httpMetrics } from './metrics/http-metrics.ts';
-import { collectProcessMetrics } from './metrics/registry.ts';
+import { loadMetrics, metricsOn } from './metrics/load-metrics.ts';
 import { createLogger, type DestinationStream, type Logger } from './log/logger.ts';
 import { engineKeys, keySource, loadSigningKeys, watchSigningKeys, type SigningKey } from './keys/signing-keys.ts';
 import { AccountMail } from './mail/account-mail.ts';
@@ -136,10 +133,11 @@ export async function createSignInService(config: SignInConfig, options: SignInS
   markStorageOutages(provider);
   clientAuth.watch(provider);
   logEngineEvents(provider);
-  if (metricsOn(config)) {
-    collectProcessMetrics();
-    countEngineEvents(provider);
-    countSecurityEvents();
+  // prom-client and its process metrics only for a service that turns metrics on (load-metrics.ts).
+  const counted = metricsOn(config) ? await loadMetrics() : undefined;
+  if (counted) {
+    counted.countEngineEvents(provider);
+    counted.countSecurityEvents();
   }
 
   const tokens = new EmailTokenStore(db);
@@ -186,7 +184,7 @@ export async function createSignInService(config: SignInConfig, options: SignInS
   app.use(requestIds(logger));
   // One line per request (request-log.ts), and its count and latency when metrics are on.
   app.use(requestLog(logger));
-  if (metricsOn(config)) app.use(httpMetrics());
+  if (counted) app.use(counted.httpMetrics());
   // Every page, the engine's included, shows the deployment's name, logo and links.
   app.use(shareBrand(brand));
   // Pages render through koa-views (ctx.render). The engine's own app installs it too, for its error and
@@ -213,7 +211,7 @@ export async function createSignInService(config: SignInConfig, options: SignInS
   app.use(healthRoutes(() => pingStorage(storage)));
   // /metrics on this port only behind its token; with a port of its own, the server listens there (server.ts).
   const { metrics } = config;
-  if (metrics.port === undefined && metrics.bearerToken) app.use(metricsRoute(metrics.bearerToken));
+  if (counted && metrics.port === undefined && metrics.bearerToken) app.use(counted.metricsRoute(metrics.bearerToken));
   app.use(requestEdge(config));
   app.use(serveLogo(brand));
   // Protocol requests go straight to the engine: none of the pages' routers has anything to say about

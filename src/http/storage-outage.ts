@@ -13,7 +13,7 @@ import type Provider from 'oidc-provider';
 import { isStorageUnavailable } from '../../adapters/unavailable.ts';
 import type { SignInConfig } from '../config/schema.ts';
 import { securityEvent, unexpectedError } from '../log/security-log.ts';
-import { countStorageError } from '../metrics/registry.ts';
+import { countStorageError } from '../metrics/load-metrics.ts';
 import { renderErrorPage, renderUnavailablePage, UNAVAILABLE_CODE, UNAVAILABLE_RETRY_SECONDS } from '../pages/error-page.ts';
 import { localeFor } from '../pages/language.ts';
 import { pageViews } from '../pages/views.ts';

@@ -8,10 +8,6 @@ import { registry } from './registry.ts';
 
 const METRICS_PATH = '/metrics';
 
-/** Metrics are collected once a way to read them is configured. */
-export const metricsOn = (config: { metrics: { port?: number; bearerToken?: string } }): boolean =>
-  config.metrics.port !== undefined || config.metrics.bearerToken !== undefined;
-
 /** On the service's port: /metrics for a caller presenting the token. */
 export function metricsRoute(bearerToken: string): Koa.Middleware {
   const expected = digest(bearerToken);

@@ -1,30 +1,49 @@
-// The process's own metrics watch every garbage collection and sample the event loop: a service
-// without metrics does not start them; the first one with metrics does, and they are then scraped.
-import { randomBytes } from 'node:crypto';
+// Metrics cost nothing to a service that does not turn them on: prom-client is not even loaded (it and
+// the process metrics it gathers, a watch on every garbage collection and the event loop sampled every
+// few milliseconds, were a tenth of an idle server's memory). The first service with metrics loads them
+// all, and the process metrics are then scraped. Each case runs in a process of its own, where nothing
+// else could have loaded the module.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { registry } from '../../src/metrics/registry.ts';
-import { startTestService } from '../support/service.ts';
-import { scrape } from './scrape.ts';
 
-describe('process metrics', () => {
-  it('are not gathered by a service without metrics, and are by the first one with them', async () => {
-    const quiet = await startTestService();
-    try {
-      expect(registry.getSingleMetric('signin_nodejs_gc_duration_seconds')).toBeUndefined();
-      expect(registry.getSingleMetric('signin_nodejs_eventloop_lag_seconds')).toBeUndefined();
-    } finally {
-      await quiet.stop();
-    }
+const support = join(process.cwd(), 'test', 'support', 'service.ts');
 
-    const token = randomBytes(32).toString('base64url');
-    const measured = await startTestService({ metrics: { bearerToken: token } });
-    try {
-      expect(registry.getSingleMetric('signin_nodejs_gc_duration_seconds')).toBeDefined();
-      const { text } = await scrape(`${measured.url}/metrics`, token);
-      expect(text).toMatch(/^signin_nodejs_eventloop_lag_seconds \d/m);
-      expect(text).toMatch(/^signin_process_cpu_user_seconds_total \d/m);
-    } finally {
-      await measured.stop();
-    }
+/** Starts a service in a fresh process with `metrics`, and reports what it loaded and what it serves. */
+function run(metrics: string): Promise<{ promClientLoaded: boolean; scraped: string }> {
+  const script = `import { createRequire } from 'node:module';
+    import { startTestService } from ${JSON.stringify(support)};
+    const svc = await startTestService({ metrics: ${metrics} });
+    const require = createRequire(import.meta.url);
+    const promClientLoaded = Object.keys(require.cache).some((file) => file.includes('/node_modules/prom-client/'));
+    const res = await fetch(svc.url + '/metrics', { headers: { authorization: 'Bearer le-jeton-du-banc-0123456789abcdef' } });
+    const scraped = res.ok ? await res.text() : '';
+    await svc.stop();
+    console.log(JSON.stringify({ promClientLoaded, scraped }));`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  return new Promise((resolve, reject) => {
+    child.on('close', (code) => {
+      const last = out.trim().split('\n').pop() ?? '';
+      if (code !== 0) return reject(new Error(`exit ${code}: ${out}`));
+      resolve(JSON.parse(last) as { promClientLoaded: boolean; scraped: string });
+    });
+  });
+}
+
+describe('metrics', () => {
+  it('are not loaded at all by a service without them', async () => {
+    const { promClientLoaded, scraped } = await run('{}');
+    expect(promClientLoaded).toBe(false);
+    expect(scraped).toBe('');
+  });
+
+  it('are loaded by a service with them, process metrics included', async () => {
+    const { promClientLoaded, scraped } = await run("{ bearerToken: 'le-jeton-du-banc-0123456789abcdef' }");
+    expect(promClientLoaded).toBe(true);
+    expect(scraped).toMatch(/^signin_nodejs_eventloop_lag_seconds \d/m);
+    expect(scraped).toContain('# TYPE signin_nodejs_gc_duration_seconds histogram');
+    expect(scraped).toMatch(/^signin_process_cpu_user_seconds_total \d/m);
   });
 });
