@@ -109,6 +109,9 @@ export async function watchFailures(redis: Redis | Cluster, options: FailureWatc
     failing.set(key, Math.max(Date.now() + msLeft, failing.get(key) ?? 0));
   };
 
+  // Entries past their window also leave without being asked about, so a quiet instance holds few.
+  const pruning = setInterval(prune, Math.max(windowMs, 60_000)).unref();
+
   const subscriber: Redis | Cluster = redis.isCluster ? (redis as Cluster).duplicate() : (redis as Redis).duplicate();
   subscriber.on('error', () => {}); // an outage is reported by the requests' own reads
   subscriber.on('message', (from: string, key: string) => {
@@ -164,6 +167,7 @@ export async function watchFailures(redis: Redis | Cluster, options: FailureWatc
       closed = true;
       stop();
       if (retry) clearTimeout(retry);
+      clearInterval(pruning);
       subscriber.disconnect();
     },
   };
