@@ -64,6 +64,8 @@ return out`;
  */
 const MAX_ENTRIES = 100_000;
 const RESYNC_MS = 10_000;
+/** How long a start waits for the first sync; past it, the service starts reading addresses as before. */
+const STARTUP_WAIT_MS = 2_000;
 
 export async function watchFailures(redis: Redis | Cluster, options: FailureWatchOptions): Promise<FailureWatch> {
   redis.defineCommand('signinNoteFailure', { numberOfKeys: 1, lua: NOTE_FAILURE });
@@ -147,7 +149,10 @@ export async function watchFailures(redis: Redis | Cluster, options: FailureWatc
       // Not listening: every key is read from Redis, as without the watch, until a reconnection syncs.
     }
   })();
-  await ready;
+  // A Redis that accepts connections but does not answer must not hold the service's start.
+  let waited: NodeJS.Timeout | undefined;
+  await Promise.race([ready, new Promise<void>((resolve) => (waited = setTimeout(resolve, STARTUP_WAIT_MS)))]);
+  clearTimeout(waited);
 
   return {
     ready,

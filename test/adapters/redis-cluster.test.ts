@@ -122,6 +122,27 @@ function clusterKeySlot(key: string): number {
 }
 
 // Last in the file: it stops a node of the cluster.
+describe('failed client authentications heard across instances on a cluster (failure-watch.ts)', () => {
+  it('publishes from the node holding the set and is heard by an instance subscribed on another', async () => {
+    const { watchFailures } = await import('../../src/accounts/failure-watch.ts');
+    const name = `${KEY_PREFIX}rl:client-auth-ip:failing`;
+    const a = await watchFailures(client, { name, windowSeconds: 600 });
+    const b = await watchFailures(client, { name, windowSeconds: 600 });
+    try {
+      expect(b.clean('ip-1')).toBe(true);
+      await a.failed('ip-1');
+      for (let i = 0; i < 200 && b.clean('ip-1'); i += 1) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(b.clean('ip-1')).toBe(false);
+      const later = await watchFailures(client, { name, windowSeconds: 600 });
+      expect(later.clean('ip-1')).toBe(false);
+      await later.close();
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
+
 describe('readiness on a Redis Cluster', () => {
   it('is ready while every master answers, and not once one of them is down', async () => {
     await expect(pingRedis(client)).resolves.toBeUndefined();

@@ -101,5 +101,20 @@ describe('failed client authentications, heard by every instance', () => {
       await until(() => cut.clean('ip-2'), 10_000);
       expect(cut.clean('ip-1')).toBe(false);
     });
+
+    it('does not hold a start on a Redis that accepts connections but does not answer', async () => {
+      const name = newName();
+      // A long command timeout: the start must not wait for it.
+      const redis = await openRedis({ url, keyPrefix: fresh.keyPrefix, commandTimeoutMs: 20_000 });
+      relay.stall();
+      try {
+        const started = Date.now();
+        const stalled = await instance(name, 600, redis);
+        expect(Date.now() - started).toBeLessThan(5000);
+        expect(stalled.clean('ip-1')).toBe(false); // not listening: every address is read
+      } finally {
+        await relay.restore();
+      }
+    });
   });
 });
