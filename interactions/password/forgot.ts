@@ -41,7 +41,7 @@ export function submitForgot(deps: InteractionDeps): RouterMiddleware {
     }
     // The address is looked up whether or not it is registered, and both limits are consumed either
     // way, so a limited request looks the same too. The per-address limit is keyed on the account when
-    // there is one: every spelling SQL matches to it shares one counter (see addressLimitKey).
+    // there is one: every spelling SQL matches to it shares one counter (see limitKeyFor).
     const account = await deps.accounts.findByEmail(email);
     const allowed = (await limits.mailPerIp.take(ctx.ip)) && (await limits.mailPerAddress.take(limitKeyFor(account, email)));
     // Not awaited: waiting for the mail server only for registered addresses would tell them apart by

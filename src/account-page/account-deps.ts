@@ -19,7 +19,7 @@ export interface AccountPageDeps {
   db: Queryable;
   accounts: Pick<
     AccountStore,
-    'findById' | 'findByEmail' | 'authenticate' | 'setPassword' | 'details' | 'setDisabled' | 'delete' | 'changeEmail' | 'changeProfile'
+    'findById' | 'findByEmail' | 'findForSignIn' | 'setPassword' | 'details' | 'setDisabled' | 'delete' | 'changeEmail' | 'changeProfile'
   >;
   /** `list` and `delete`: the deletion of the account looks at the applications it registered in the portal. */
   clients: Pick<ClientRegistry, 'get' | 'list' | 'delete'>;

@@ -9,7 +9,7 @@ import { rethrowClassified, type StorageBackend } from '../../adapters/unavailab
 import type { SignInConfig } from '../config/schema.ts';
 import { watchFailures, type FailureWatch } from './failure-watch.ts';
 import { RateLimiterSql } from './sql-rate-limiter.ts';
-import type { Account, AccountStore } from './store.ts';
+import type { Account } from './store.ts';
 
 type Limit = { points: number; windowSeconds: number };
 
@@ -147,17 +147,12 @@ export function accountLimitKey(accountId: string): string {
 }
 
 /**
- * The per-account key for an address as typed. A registered address is keyed on its account, found the
- * way sign-in finds it (SQL lower()), so no spelling that reaches the account gets a counter of its own:
- * JavaScript and SQL do not lowercase alike (`İ` is `i` for Postgres, `i̇` for JavaScript). Any other
- * address is keyed on its normalised text. Both cases run the same lookup and count alike, so the limit
- * still tells nobody whether an address is registered.
+ * The per-account key for an address as typed, given what looking it up found. A registered address is
+ * keyed on its account, found the way sign-in finds it (SQL lower()), so no spelling that reaches the
+ * account gets a counter of its own: JavaScript and SQL do not lowercase alike (`İ` is `i` for Postgres,
+ * `i̇` for JavaScript). Any other address is keyed on its normalised text. Both cases run the same lookup
+ * and count alike, so the limit still tells nobody whether an address is registered.
  */
-export async function addressLimitKey(accounts: Pick<AccountStore, 'findByEmail'>, typed: string): Promise<string> {
-  return limitKeyFor(await accounts.findByEmail(typed), typed);
-}
-
-/** addressLimitKey for a caller that has already looked the address up (`account` is what it found). */
 export function limitKeyFor(account: Pick<Account, 'id'> | undefined, typed: string): string {
   return account ? accountLimitKey(account.id) : `address:${typed.normalize('NFKC').trim().toLowerCase()}`;
 }

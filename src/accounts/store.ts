@@ -71,6 +71,22 @@ export class DuplicateAccountError extends Error {
   }
 }
 
+/** An account found by its address for a sign-in (AccountStore.findForSignIn). */
+export interface SignInCandidate {
+  account: Account;
+  passwordHash: string;
+  disabled: boolean;
+}
+
+/**
+ * The candidate's account when the password matches, saying whether it is disabled; undefined otherwise,
+ * in the same time whether or not an account was found (a decoy hash is checked then).
+ */
+export async function checkSignIn(candidate: SignInCandidate | undefined, password: string): Promise<(Account & { disabled: boolean }) | undefined> {
+  if (!candidate) return verifyDecoy(password).then(() => undefined);
+  return (await verifyPassword(candidate.passwordHash, password)) ? { ...candidate.account, disabled: candidate.disabled } : undefined;
+}
+
 export class AccountStore {
   private readonly listeners = new Set<(accountId: string) => void>();
 
@@ -128,10 +144,14 @@ export class AccountStore {
    * undefined otherwise, in the same time whether or not the e-mail exists.
    */
   async authenticate(email: string, password: string): Promise<(Account & { disabled: boolean }) | undefined> {
+    return checkSignIn(await this.findForSignIn(email), password);
+  }
+
+  /** What a sign-in needs of a typed address, in one read: the account and what checks its password. */
+  async findForSignIn(email: string): Promise<SignInCandidate | undefined> {
     const res = await this.db.query<Row>('SELECT * FROM accounts WHERE lower(email) = lower($1)', [email.trim()]);
     const row = res.rows[0];
-    if (!row) return verifyDecoy(password).then(() => undefined);
-    return (await verifyPassword(row.password_hash, password)) ? { ...toAccount(row), disabled: row.disabled_at !== null } : undefined;
+    return row && { account: toAccount(row), passwordHash: row.password_hash, disabled: row.disabled_at !== null };
   }
 
   /** Throws AccountRuleError when the password breaks the rules (they include the account's own details). */

@@ -1,6 +1,7 @@
 // A sign-in reads its application from the database once: the engine, the authorization request's
 // redirect check and the login and consent pages all read it through one short-lived cache
-// (src/clients/client-cache.ts), which a change to the application empties at once.
+// (src/clients/client-cache.ts), which a change to the application empties at once. The login form
+// reads the account by its address once too: the limit's key and the password check share the read.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStorage, type Storage } from '../../adapters/storage.ts';
 import { signIn } from '../support/flow.ts';
@@ -9,6 +10,7 @@ import { startTestService, type TestService } from '../support/service.ts';
 import { recording, type Recorded } from './helpers/recording.ts';
 
 const CLIENT_READ = /FROM clients WHERE client_id/;
+const ACCOUNT_BY_ADDRESS = /FROM accounts WHERE lower\(email\)/;
 
 let storage: Storage;
 let svc: TestService;
@@ -26,6 +28,7 @@ afterAll(async () => {
 });
 
 const clientReads = () => statements.filter(({ sql }) => CLIENT_READ.test(sql)).length;
+const accountReads = () => statements.filter(({ sql }) => ACCOUNT_BY_ADDRESS.test(sql)).length;
 
 describe('reads of the application during a sign-in', () => {
   it('reads it once for the whole sign-in, and again after it changed', async () => {
@@ -40,5 +43,13 @@ describe('reads of the application during a sign-in', () => {
     const afterChange = clientReads();
     await signIn(svc.url, await relyingParty(svc.url, client), user);
     expect(clientReads() - afterChange).toBe(1);
+  });
+
+  it('reads the account by its address once for the login form', async () => {
+    const client = await svc.createClient();
+    const user = await svc.createUser();
+    const before = accountReads();
+    await signIn(svc.url, await relyingParty(svc.url, client), user);
+    expect(accountReads() - before).toBe(1);
   });
 });
