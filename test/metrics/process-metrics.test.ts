@@ -1,7 +1,6 @@
-// Metrics cost nothing to a service that does not turn them on: prom-client is not even loaded (it and
-// the process metrics it gathers, a watch on every garbage collection and the event loop sampled every
-// few milliseconds, were a tenth of an idle server's memory). The first service with metrics loads them
-// all, and the process metrics are then scraped. Each case runs in a process of its own, where nothing
+// Metrics cost nothing to a service that does not turn them on: prom-client is not even loaded, nor are
+// the process metrics it gathers (a watch on every garbage collection, the event loop sampled every few
+// milliseconds). The first service with metrics loads them all, and the process metrics are then scraped. Each case runs in a process of its own, where nothing
 // else could have loaded the module.
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
