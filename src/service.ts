@@ -20,7 +20,6 @@ import { ConsentStore } from './consents/store.ts';
 import { withConsentsFollowingGrants } from './grants/consent-lifetime.ts';
 import { withCachedGrants } from './grants/grant-cache.ts';
 import { grantRevocation } from './grants/revoke.ts';
-import { cookieKeys } from './http/cookie-keys.ts';
 import { healthRoutes } from './http/health.ts';
 import { pageNotFound, protocolEdge, requestEdge, responseHeaders } from './http/http-edge.ts';
 import { trustProxies } from './http/proxy.ts';
@@ -176,8 +175,8 @@ export async function createSignInService(config: SignInConfig, options: SignInS
   });
 
   const app = new Koa();
-  // Signed cookies: the same signatures as Koa's own keygrip, at a tenth of its cost (cookie-keys.ts).
-  app.keys = cookieKeys(config.secrets.cookieKeys);
+  // Signed cookies: the engine's signer (cookie-keys.ts, given to it in configuration.ts), one for both apps.
+  app.keys = provider.keys;
   trustProxies(app, config);
   // Every line of a request carries its id; an error that escapes every face is logged there, once.
   app.silent = true;

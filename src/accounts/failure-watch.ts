@@ -19,8 +19,6 @@ export interface FailureWatch {
   clean(key: string): boolean;
   /** A failure for the key was counted: every instance, this one first, learns of it. */
   failed(key: string): Promise<void>;
-  /** Settles once the first subscription and read are done (or failed: then keys are read as before). */
-  readonly ready: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -39,17 +37,18 @@ declare module 'ioredis' {
   }
 }
 
-const NOTE_FAILURE = `
+// The Redis server's time in milliseconds: the one clock every instance's entries are scored by.
+const SERVER_NOW_MS = `
 local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
+
+const NOTE_FAILURE = `${SERVER_NOW_MS}
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return redis.call('PUBLISH', ARGV[3], ARGV[1])`;
 
-const FAILING = `
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+const FAILING = `${SERVER_NOW_MS}
 local found = redis.call('ZRANGEBYSCORE', KEYS[1], now, '+inf', 'WITHSCORES')
 local out = {}
 for i = 1, #found, 2 do
@@ -141,7 +140,7 @@ export async function watchFailures(redis: Redis | Cluster, options: FailureWatc
   };
   const resync = () => (syncing ??= sync().finally(() => (syncing = undefined)));
   subscriber.on('ready', () => void resync());
-  const ready = (async () => {
+  const firstSync = (async () => {
     try {
       if (subscriber.status === 'wait') await subscriber.connect(); // a lazily connecting client (ours)
       await resync();
@@ -151,11 +150,10 @@ export async function watchFailures(redis: Redis | Cluster, options: FailureWatc
   })();
   // A Redis that accepts connections but does not answer must not hold the service's start.
   let waited: NodeJS.Timeout | undefined;
-  await Promise.race([ready, new Promise<void>((resolve) => (waited = setTimeout(resolve, STARTUP_WAIT_MS)))]);
+  await Promise.race([firstSync, new Promise<void>((resolve) => (waited = setTimeout(resolve, STARTUP_WAIT_MS)))]);
   clearTimeout(waited);
 
   return {
-    ready,
     clean(key) {
       if (!listening) return false;
       const until = failing.get(key);

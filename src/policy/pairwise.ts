@@ -8,7 +8,3 @@ export function pairwiseSubjects(salt: string): (clientId: string, accountId: st
   const key = createSecretKey(Buffer.from(salt, 'utf8'));
   return (clientId, accountId) => createHmac('sha256', key).update(`${clientId}\0${accountId}`).digest('base64url');
 }
-
-export function pairwiseSub(salt: string, clientId: string, accountId: string): string {
-  return pairwiseSubjects(salt)(clientId, accountId);
-}
