@@ -6,6 +6,7 @@
 export { redeemAuthorizationCode, verifierMatches, type CodeRedemption, type RedeemedCode } from './engine/authorization-codes.ts';
 export { useHashedClientSecrets, type ClientAuthGate } from './engine/client-secrets.ts';
 export { CLIENT_CREDENTIALS, enforceClientGrants } from './engine/client-grants.ts';
+export { rememberClientInstances } from './engine/client-instances.ts';
 export { acceptSecretsOfPublicClients } from './engine/public-clients.ts';
 export { saveGrant, type GrantInput } from './engine/grants.ts';
 export { useRefreshTokenFamilies } from './engine/refresh-token-families.ts';

@@ -71,6 +71,25 @@ describe('hashed client secrets (engine/client-secrets.ts)', () => {
   });
 });
 
+describe('client instances (engine/client-instances.ts)', () => {
+  it('replaces the engine’s lookup, which finds the Client built once for the application', async () => {
+    expect(provider.Client.find.name).toBe('findRemembered');
+    const first = await provider.Client.find(client.clientId);
+    expect(first?.clientId).toBe(client.clientId);
+    expect(await provider.Client.find(client.clientId)).toBe(first);
+    expect(await provider.Client.find('no-such-application')).toBeUndefined();
+  });
+
+  it('builds a new Client as soon as the application changes', async () => {
+    const before = await provider.Client.find(client.clientId);
+    await svc.service.context.clients.update(client.clientId, { name: 'Nom changé' });
+    const after = await provider.Client.find(client.clientId);
+    expect(after).not.toBe(before);
+    expect(after?.clientName).toBe('Nom changé');
+    expect(await provider.Client.find(client.clientId)).toBe(after);
+  });
+});
+
 describe('token requests (engine/token-requests.ts)', () => {
   it('sees, from the adapter calls of a refresh, the request, its client, and the token being rotated', async () => {
     expect(Object.getOwnPropertyDescriptor(Provider, 'ctx')?.get).toBeTypeOf('function');
