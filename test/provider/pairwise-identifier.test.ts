@@ -29,4 +29,17 @@ describe('pairwiseIdentifier', () => {
     const other = makePairwiseIdentifier('another-salt');
     expect(other(undefined, 'account-1', { clientId: 'app-a' })).not.toBe(pairwise(undefined, 'account-1', { clientId: 'app-a' }));
   });
+
+  it('stays the HMAC of its pair for every pair, past the number of pairs it remembers', () => {
+    const fresh = makePairwiseIdentifier(salt);
+    const hmac = (client: string, account: string) => createHmac('sha256', salt).update(`${client}\0${account}`).digest('base64url');
+    for (let round = 0; round < 2; round += 1) {
+      for (let i = 0; i < 12_000; i += 1) {
+        const clientId = `app-${i % 7}`;
+        const accountId = `account-${i}`;
+        if (i % 997 === 0 || i > 11_990) expect(fresh(undefined, accountId, { clientId })).toBe(hmac(clientId, accountId));
+        else fresh(undefined, accountId, { clientId });
+      }
+    }
+  });
 });
