@@ -5,16 +5,18 @@
 // the way a deployment runs it, on Postgres + Redis and on the embedded store.
 //   npx tsx bench/against-engine.ts                 (16 virtual users, 8 s per scenario)
 //   BENCH_VUS=16 BENCH_SECONDS=8 BENCH_TARGETS=pg-redis,embedded BENCH_ADAPTERS=redis,pg BENCH_NODE_FLAGS=... npx tsx bench/against-engine.ts
+//   BENCH_SCENARIOS=refresh,userinfo (a subset of flow,token,refresh,userinfo,revoke; all by default)
+//   BENCH_ROUNDS=3 (the default): the whole comparison that many times; the summary gives medians
 // Postgres (BENCH_POSTGRES_ADMIN_URL, a database it may create `signin_bench` in) and Redis (BENCH_REDIS_URL) must run.
-// Prints the harness's table, then the figures the README's benchmark section quotes; the raw results
-// go to bench/results/against-engine.json.
+// Prints the harness's table of each round, then the figures the README's benchmark section quotes (the
+// median of the rounds); the raw results go to bench/results/against-engine-<round>.json.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { summarize } from './harness-summary.ts';
+import { median, summarize, type Round } from './harness-summary.ts';
 import { idleRssMiB } from './idle-memory.ts';
 
 const project = resolve(import.meta.dirname, '..');
@@ -27,6 +29,8 @@ const targets = (process.env.BENCH_TARGETS ?? 'pg-redis,embedded').split(',');
 const adapters = process.env.BENCH_ADAPTERS ?? 'redis,pg';
 // The Node options the service runs under (BENCH_NODE_FLAGS to compare others).
 const nodeFlags = process.env.BENCH_NODE_FLAGS ?? '';
+const rounds = Number(process.env.BENCH_ROUNDS ?? '3');
+const scenarios = process.env.BENCH_SCENARIOS ? ['--scenarios', process.env.BENCH_SCENARIOS] : [];
 const REDIRECT_URI = 'http://127.0.0.1:9999/cb';
 const PASSWORD = 'une longue phrase de passe pour le banc';
 
@@ -51,25 +55,38 @@ async function main(): Promise<void> {
   ];
   const chosen = all.filter((t) => targets.includes(t.label.replace(/^ours-/, '')));
   const extra = chosen.map(prepare);
-  // At rest, before any load: the service as deployed (JavaScript build), and the bare engine on Redis.
-  const idle: string[] = [];
-  for (const target of extra) {
-    const { cmd, args, cwd, env } = target.start as { cmd: string; args: string[]; cwd: string; env: NodeJS.ProcessEnv };
-    idle.push(`${target.label}: ${(await idleRssMiB({ cmd, args, cwd, env, issuer: String(target.issuer) })).toFixed(0)} MiB`);
-  }
+  // At rest, before any load: the service as deployed (JavaScript build), and the bare engine on Redis,
+  // started as many times as there are rounds (one start's figure moves by several MiB).
   const reference = { cmd: 'node', args: ['reference/server.mjs', '--port', '3199', '--adapter', 'redis', '--interaction', 'form'], cwd: harness, issuer: 'http://127.0.0.1:3199' };
-  idle.push(`bare engine on Redis: ${(await idleRssMiB(reference)).toFixed(0)} MiB`);
+  const starts = [
+    ...extra.map((target) => {
+      const { cmd, args, cwd, env } = target.start as { cmd: string; args: string[]; cwd: string; env: NodeJS.ProcessEnv };
+      return { label: String(target.label), start: { cmd, args, cwd, env, issuer: String(target.issuer) } };
+    }),
+    { label: 'bare engine on Redis', start: reference },
+  ];
+  const idle: string[] = [];
+  for (const { label, start } of starts) {
+    const mib: number[] = [];
+    for (let i = 0; i < rounds; i += 1) mib.push(await idleRssMiB(start));
+    const range = mib.length > 1 ? ` (${Math.min(...mib).toFixed(0)}–${Math.max(...mib).toFixed(0)})` : '';
+    idle.push(`${label}: ${median(mib)!.toFixed(0)} MiB${range}`);
+  }
   const extraFile = join(work, 'ours.json');
   writeFileSync(extraFile, JSON.stringify(extra, null, 2));
 
   const resultsDir = join(project, 'bench', 'results');
   mkdirSync(resultsDir, { recursive: true });
-  const out = join(resultsDir, 'against-engine.json');
-  const args = ['bench-reference.mjs', '--adapters', adapters, '--interaction', 'form', '--extra-targets', extraFile, '--seconds', seconds, '--vus', vus, '--json', out];
-  console.log(`node ${args.join(' ')}   (in ${harness})`);
-  execFileSync('node', args, { cwd: harness, stdio: 'inherit' });
-  console.log(summarize(JSON.parse(readFileSync(out, 'utf8'))));
-  console.log(`\nresident memory at rest: ${idle.join(', ')}`);
+  const done: Round[] = [];
+  for (let round = 1; round <= rounds; round += 1) {
+    const out = join(resultsDir, `against-engine-${round}.json`);
+    const args = ['bench-reference.mjs', '--adapters', adapters, '--interaction', 'form', '--extra-targets', extraFile, '--seconds', seconds, '--vus', vus, ...scenarios, '--json', out];
+    console.log(`round ${round} of ${rounds}: node ${args.join(' ')}   (in ${harness})`);
+    execFileSync('node', args, { cwd: harness, stdio: 'inherit' });
+    done.push(JSON.parse(readFileSync(out, 'utf8')) as Round);
+  }
+  console.log(summarize(done));
+  console.log(`\nresident memory at rest${rounds > 1 ? ` (median of ${rounds} starts, lowest–highest)` : ''}: ${idle.join(', ')}`);
 }
 
 /** An empty database of that name, for a run that starts from nothing. */
