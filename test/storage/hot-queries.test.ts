@@ -2,7 +2,8 @@
 // were ever gathered (no ANALYZE here; the local Postgres runs without autovacuum): every statement a
 // code exchange and a refresh send is recorded and EXPLAINed against a million rotated-token rows (a
 // quarter of a million on PGlite, which fills slowly), and none may scan a whole table, or the primary
-// key's whole range of one model.
+// key's whole range of one model. And an authorization request's read of the newest consent of its
+// user and application reads that one row, not every consent the pair was ever given.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isRefreshTokenAdapter, type Payload } from '../../adapters/adapter.ts';
 import { sqlAdapter } from '../../adapters/sql/adapter.ts';
@@ -47,6 +48,12 @@ async function fill(db: Database, tokens: number): Promise<void> {
     `INSERT INTO consents (account_id, client_id, grant_id, scopes, expires_at)
      SELECT 'acc', 'client' || g, 'grant' || g, '["openid"]'::jsonb, now() + interval '30 days' FROM generate_series(1, $1::int / 10) AS g`,
     [tokens],
+  );
+  // And one application the user signed in to with prompt=consent every time: a consent per grant.
+  await db.query(
+    `INSERT INTO consents (account_id, client_id, grant_id, scopes, expires_at, created_at)
+     SELECT 'acc', 'busy-client', 'busy-grant' || g, '["openid"]'::jsonb, now() + interval '30 days', now() - make_interval(secs => g)
+     FROM generate_series(1, 20000) AS g`,
   );
 }
 
@@ -104,7 +111,21 @@ describe.each([
       expect(plan, `${sql}\n${plan}`).not.toMatch(/Seq Scan on (oidc_models|refresh_families|consents)/);
       // Nor the primary key's whole range of one model (its first column alone): as slow, index or not.
       expect(plan, `${sql}\n${plan}`).not.toMatch(/Index Cond: \(model = '[^']*'::text\)$/m);
+
     }
     console.log(`[${kind}] ${statements.length} statements of the refresh path, ${size} rotated tokens: no sequential scan`);
   });
+
+  it('reads the newest consent of a pair with twenty thousand without sorting them', async () => {
+    const db = kind === 'postgres' ? pg.db : lite;
+    // Once the table has statistics: without any, the planner takes every pair for a single row.
+    await db.query('ANALYZE consents');
+    const { db: recorded, statements } = recording(db);
+    expect((await new ConsentStore(recorded).latest('acc', 'busy-client'))?.grantId).toBe('busy-grant1');
+    const [{ sql, params }] = statements;
+    const plan = (await db.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${inline(sql, params)}`)).rows.map((r) => r['QUERY PLAN']).join('\n');
+    expect(plan, plan).toMatch(/consents_latest_idx/);
+    expect(plan, plan).not.toMatch(/Sort Key|Seq Scan/);
+  });
 });
+
