@@ -30,6 +30,7 @@ const adapters = process.env.BENCH_ADAPTERS ?? 'redis,pg';
 // The Node options the service runs under (BENCH_NODE_FLAGS to compare others).
 const nodeFlags = process.env.BENCH_NODE_FLAGS ?? '';
 const rounds = Number(process.env.BENCH_ROUNDS ?? '3');
+if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`BENCH_ROUNDS must be a whole number of rounds, 1 or more (got "${process.env.BENCH_ROUNDS}")`);
 const scenarios = process.env.BENCH_SCENARIOS ? ['--scenarios', process.env.BENCH_SCENARIOS] : [];
 const REDIRECT_URI = 'http://127.0.0.1:9999/cb';
 const PASSWORD = 'une longue phrase de passe pour le banc';
