@@ -134,9 +134,9 @@ export class AccountStore {
     return res.rows[0] && toAccount(res.rows[0]);
   }
 
+  /** The account of an address as typed, found the way a sign-in finds it (SQL lower()). */
   async findByEmail(email: string): Promise<Account | undefined> {
-    const res = await this.db.query<Row>('SELECT * FROM accounts WHERE lower(email) = lower($1)', [email.trim()]);
-    return res.rows[0] && toAccount(res.rows[0]);
+    return (await this.findForSignIn(email))?.account;
   }
 
   /**

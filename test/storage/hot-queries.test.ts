@@ -71,9 +71,10 @@ describe.each([
   ['postgres', 1_000_000],
   ['pglite', 250_000],
 ] as const)('the refresh path on %s with %i rotated tokens', (kind, size) => {
-  it('runs every statement on an index', { timeout: 180_000 }, async () => {
+  beforeAll(() => fill(kind === 'postgres' ? pg.db : lite, size), 180_000);
+
+  it('runs every statement on an index', async () => {
     const db = kind === 'postgres' ? pg.db : lite;
-    await fill(db, size);
     const { db: recorded, statements } = recording(db);
     const options = { refreshTokenReuseGrace: 30 };
     const tokens = sqlAdapter(recorded, 'RefreshToken', options);
