@@ -9,17 +9,18 @@ export interface Answer {
   seconds: number;
 }
 
-export async function afterAnswer(ctx: Koa.Context, next: Koa.Next, report: (answer: Answer) => void): Promise<void> {
+export function afterAnswer(ctx: Koa.Context, next: Koa.Next, report: (answer: Answer) => void): Promise<void> {
   const start = performance.now();
-  let status: number | undefined;
-  try {
-    await next();
-  } catch (error) {
-    // Koa answers an escaped error with its status, else 500.
-    const thrown = (error as { status?: unknown }).status;
-    status = typeof thrown === 'number' && thrown >= 400 && thrown < 600 ? thrown : 500;
-    throw error;
-  } finally {
-    report({ route: routePattern(ctx), status: status ?? ctx.status, seconds: (performance.now() - start) / 1000 });
-  }
+  const answered = (status: number) => report({ route: routePattern(ctx), status, seconds: (performance.now() - start) / 1000 });
+  // Handlers on the promise rather than an async function that awaits it: one promise and one suspended
+  // frame fewer on every request (an error built anywhere below walks every awaiting frame for its stack).
+  return next().then(
+    () => answered(ctx.status),
+    (error: unknown) => {
+      // Koa answers an escaped error with its status, else 500.
+      const thrown = (error as { status?: unknown }).status;
+      answered(typeof thrown === 'number' && thrown >= 400 && thrown < 600 ? thrown : 500);
+      throw error;
+    },
+  );
 }

@@ -9,15 +9,17 @@ import { isEnginePath, protocolEndpoint } from './protocol-endpoints.ts';
 export const RESPONSE_MODES = ['query', 'form_post'] as const;
 
 export function authorizationResponses(): Koa.Middleware {
-  return async function answerInQuery(ctx, next) {
-    const endpoint = isEnginePath(ctx.path) ? protocolEndpoint(ctx.path) : undefined;
+  const rewrite = async (ctx: Koa.Context, next: Koa.Next, name: string) => {
     await next();
-    if (endpoint?.name === 'discovery') return listResponseModes(ctx);
-    if (endpoint?.name !== 'authorization' && endpoint?.name !== 'resume') return;
+    if (name === 'discovery') return listResponseModes(ctx);
     const location = ctx.response.get('Location');
     if (ctx.status < 300 || ctx.status >= 400 || !location.includes('#')) return;
     // redirect() again: the "Redirecting to …" body names the new address too. The status stays 303.
     ctx.redirect(fragmentToQuery(location));
+  };
+  return function answerInQuery(ctx, next) {
+    const name = isEnginePath(ctx.path) ? protocolEndpoint(ctx.path)?.name : undefined;
+    return name === 'discovery' || name === 'authorization' || name === 'resume' ? rewrite(ctx, next, name) : next();
   };
 }
 

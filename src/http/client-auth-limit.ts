@@ -81,8 +81,7 @@ export function clientAuthLimits(limits: ClientAuthLimiters): ClientAuthLimits {
     return false;
   };
 
-  const middleware: Koa.Middleware = async function limitClientAuth(ctx, next) {
-    if (ctx.method !== 'POST' || !PATHS.has(ctx.path)) return next();
+  const limited = async (ctx: Koa.Context, next: Koa.Next) => {
     const ip = ctx.ip;
     let retryAfter: number;
     let ipClean: boolean;
@@ -121,6 +120,10 @@ export function clientAuthLimits(limits: ClientAuthLimiters): ClientAuthLimits {
       if (!isStorageUnavailable(error)) throw error;
       securityEvent('storage.unavailable', { endpoint: ctx.path, reason: error.backend });
     }
+  };
+
+  const middleware: Koa.Middleware = function limitClientAuth(ctx, next) {
+    return ctx.method === 'POST' && PATHS.has(ctx.path) ? limited(ctx, next) : next();
   };
 
   function watch(provider: Provider): void {

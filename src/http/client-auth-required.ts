@@ -10,7 +10,7 @@ import { isEnginePath, protocolEndpoint } from './protocol-endpoints.ts';
 
 export function clientAuthRequired(config: Pick<SignInConfig, 'issuer'>): Koa.Middleware {
   const challenge = `Basic realm="${config.issuer}"`;
-  return async function requireClientAuth(ctx, next) {
+  return function requireClientAuth(ctx, next) {
     const endpoint = ctx.method === 'POST' && isEnginePath(ctx.path) ? protocolEndpoint(ctx.path) : undefined;
     if (!endpoint?.clientAuth) return next();
     const params = requestParams(ctx);

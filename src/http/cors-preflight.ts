@@ -7,15 +7,12 @@
 // The open endpoints (discovery, JWKS) stay open to every origin.
 import type Koa from 'koa';
 import type { OriginUse } from '../clients/origins.ts';
-import { isEnginePath, protocolEndpoint } from './protocol-endpoints.ts';
+import { isEnginePath, protocolEndpoint, type ProtocolEndpoint } from './protocol-endpoints.ts';
 
 const OPEN = new Set(['discovery', 'jwks']);
 
 export function corsPreflights(isKnownOrigin: (origin: string, use: OriginUse) => Promise<boolean>): Koa.Middleware {
-  return async function checkPreflight(ctx, next) {
-    if (ctx.method !== 'OPTIONS' || !ctx.get('Access-Control-Request-Method') || !isEnginePath(ctx.path)) return next();
-    const endpoint = protocolEndpoint(ctx.path);
-    if (!endpoint || OPEN.has(endpoint.name)) return next();
+  const preflight = async (ctx: Koa.Context, next: Koa.Next, endpoint: ProtocolEndpoint) => {
     const origin = ctx.get('Origin');
     ctx.vary('Origin');
     const allowed = origin !== '' && origin !== 'null' && (await isKnownOrigin(origin, endpoint.name === 'userinfo' ? 'any' : 'spa'));
@@ -23,5 +20,11 @@ export function corsPreflights(isKnownOrigin: (origin: string, use: OriginUse) =
     ctx.status = 403;
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { error: 'invalid_request', error_description: 'this origin is not allowed to call this endpoint' };
+  };
+  return function checkPreflight(ctx, next) {
+    if (ctx.method !== 'OPTIONS' || !ctx.get('Access-Control-Request-Method') || !isEnginePath(ctx.path)) return next();
+    const endpoint = protocolEndpoint(ctx.path);
+    if (!endpoint || OPEN.has(endpoint.name)) return next();
+    return preflight(ctx, next, endpoint);
   };
 }

@@ -3,24 +3,24 @@
 import type Koa from 'koa';
 
 export function healthRoutes(ready: () => Promise<void>, timeoutMs = 2000): Koa.Middleware {
-  return async (ctx, next) => {
+  const readiness = async (ctx: Koa.Context) => {
+    ctx.set('Cache-Control', 'no-store');
+    try {
+      await withTimeout(ready(), timeoutMs);
+      ctx.body = { status: 'ready' };
+    } catch {
+      ctx.status = 503;
+      ctx.body = { status: 'unavailable' };
+    }
+  };
+  return (ctx, next) => {
     if (ctx.path === '/healthz' && ctx.method === 'GET') {
       ctx.set('Cache-Control', 'no-store');
       ctx.body = { status: 'ok' };
       return;
     }
-    if (ctx.path === '/readyz' && ctx.method === 'GET') {
-      ctx.set('Cache-Control', 'no-store');
-      try {
-        await withTimeout(ready(), timeoutMs);
-        ctx.body = { status: 'ready' };
-      } catch {
-        ctx.status = 503;
-        ctx.body = { status: 'unavailable' };
-      }
-      return;
-    }
-    await next();
+    if (ctx.path === '/readyz' && ctx.method === 'GET') return readiness(ctx);
+    return next();
   };
 }
 

@@ -9,10 +9,10 @@ import { isEnginePath, protocolEndpoint } from './protocol-endpoints.ts';
 
 export function httpsOnly(config: Pick<SignInConfig, 'issuer' | 'languages'>): Koa.Middleware {
   const https = config.issuer.startsWith('https://');
-  return async function refusePlainHttp(ctx, next) {
+  return function refusePlainHttp(ctx, next) {
     if (!https || ctx.secure) return next();
     const kind = isEnginePath(ctx.path) ? (protocolEndpoint(ctx.path)?.kind ?? 'api') : 'browser';
-    await refuse(ctx, config, kind, {
+    return refuse(ctx, config, kind, {
       status: 400,
       error: 'invalid_request',
       description: `this service is served over https only: use ${config.issuer}`,

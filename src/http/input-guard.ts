@@ -14,7 +14,7 @@ import type { SignInConfig } from '../config/schema.ts';
 import { refuse, type EdgeRefusal } from './edge-answers.ts';
 import { hostParsedBody } from './host-parsed-body.ts';
 import { decodeForm, decodeFormValue, decodePath, InputError, type InputProblem } from './input-rules.ts';
-import { isEnginePath, protocolEndpoint, type EndpointKind } from './protocol-endpoints.ts';
+import { isEnginePath, protocolEndpoint, type EndpointKind, type ProtocolEndpoint } from './protocol-endpoints.ts';
 
 /** Longest query string and engine form body read, in bytes (the engine itself stops at 56 KB). */
 export const MAX_QUERY_BYTES = 16 * 1024;
@@ -38,7 +38,36 @@ export function requestParams(ctx: Pick<Koa.Context, 'req'>): ReadonlyMap<string
 }
 
 export function inputGuard(config: Pick<SignInConfig, 'languages'>): Koa.Middleware {
-  return async function guardInput(ctx, next) {
+  const refused = (ctx: Koa.Context, error: unknown, kind: EndpointKind, engine: boolean) => {
+    if (!(error instanceof InputError)) throw error;
+    if (error.problem === 'tooLarge') ctx.set('Connection', 'close');
+    return refuse(ctx, config, kind, refusalFor(error, engine));
+  };
+
+  // An engine form post: its body is read, checked and handed on before the engine runs.
+  const guardBody = async (ctx: Koa.Context, next: Koa.Next, query: Map<string, string>, endpoint: ProtocolEndpoint | undefined) => {
+    try {
+      const body = await readEngineBody(ctx);
+      const params = checkParams(decodeForm(body));
+      if (endpoint?.name === 'authorization') {
+        // The authorization endpoint takes its parameters in the query or, posted, in the body: one place.
+        if (query.size > 0) throw new InputError('mixed');
+        ctx.method = 'GET';
+        ctx.querystring = new URLSearchParams([...params]).toString();
+      } else {
+        // The engine reads a body that was already read from `req.body` (lib/shared/selective_body.js).
+        Object.assign(ctx.req, { body: body.toString('utf8') });
+      }
+      if (endpoint?.clientAuth) checkBasicCredentials(ctx.get('Authorization'));
+      checked.set(ctx.req, params);
+    } catch (error) {
+      return refused(ctx, error, endpoint?.kind ?? 'api', true);
+    }
+    await next();
+  };
+
+  // Not an async function: a request without a body to read (most of them) goes on without a promise of its own.
+  return function guardInput(ctx, next) {
     const engine = isEnginePath(ctx.path);
     const endpoint = engine ? protocolEndpoint(ctx.path) : undefined;
     const kind: EndpointKind = endpoint?.kind ?? (engine ? 'api' : 'browser');
@@ -49,28 +78,13 @@ export function inputGuard(config: Pick<SignInConfig, 'languages'>): Koa.Middlew
     try {
       if (decodePath(ctx.path).length > MAX_PATH_LENGTH) throw new InputError('tooLong', 'the path');
       const query = checkParams(readQuery(ctx));
-      let params = query;
-      if (engine && ctx.method === 'POST') {
-        const body = await readEngineBody(ctx);
-        params = checkParams(decodeForm(body));
-        if (endpoint?.name === 'authorization') {
-          // The authorization endpoint takes its parameters in the query or, posted, in the body: one place.
-          if (query.size > 0) throw new InputError('mixed');
-          ctx.method = 'GET';
-          ctx.querystring = new URLSearchParams([...params]).toString();
-        } else {
-          // The engine reads a body that was already read from `req.body` (lib/shared/selective_body.js).
-          Object.assign(ctx.req, { body: body.toString('utf8') });
-        }
-      }
+      if (engine && ctx.method === 'POST') return guardBody(ctx, next, query, endpoint);
       if (endpoint?.clientAuth) checkBasicCredentials(ctx.get('Authorization'));
-      if (engine) checked.set(ctx.req, params);
+      if (engine) checked.set(ctx.req, query);
     } catch (error) {
-      if (!(error instanceof InputError)) throw error;
-      if (error.problem === 'tooLarge') ctx.set('Connection', 'close');
-      return refuse(ctx, config, kind, refusalFor(error, engine));
+      return refused(ctx, error, kind, engine);
     }
-    await next();
+    return next();
   };
 }
 

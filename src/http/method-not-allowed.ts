@@ -6,11 +6,11 @@ import { refuse } from './edge-answers.ts';
 import { isEnginePath, protocolEndpoint } from './protocol-endpoints.ts';
 
 export function methodNotAllowed(config: Pick<SignInConfig, 'languages'>): Koa.Middleware {
-  return async function refuseOtherMethods(ctx, next) {
+  return function refuseOtherMethods(ctx, next) {
     const endpoint = isEnginePath(ctx.path) ? protocolEndpoint(ctx.path) : undefined;
     if (!endpoint || endpoint.methods.includes(ctx.method)) return next();
     ctx.set('Allow', endpoint.methods.join(', '));
-    await refuse(ctx, config, endpoint.kind, {
+    return refuse(ctx, config, endpoint.kind, {
       status: 405,
       error: 'invalid_request',
       description: `${ctx.method} is not allowed here; allowed: ${endpoint.methods.join(', ')}`,

@@ -13,10 +13,8 @@ import { requestParams } from './input-guard.ts';
 import { isEnginePath, protocolEndpoint } from './protocol-endpoints.ts';
 
 export function refuseMisconfiguredClients(config: Pick<SignInConfig, 'languages'>, clients: Pick<ClientRegistry, 'get'>): Koa.Middleware {
-  return async function checkRegisteredRedirects(ctx, next) {
-    const endpoint = isEnginePath(ctx.path) ? protocolEndpoint(ctx.path) : undefined;
-    const clientId = endpoint?.name === 'authorization' ? requestParams(ctx).get('client_id') : undefined;
-    const client = clientId ? await clients.get(clientId) : undefined;
+  const check = async (ctx: Koa.Context, next: Koa.Next, clientId: string) => {
+    const client = await clients.get(clientId);
     if (!client || client.firstParty || invalidRedirectUris(client).length === 0) return next();
     await refuse(ctx, config, 'browser', {
       status: 400,
@@ -24,5 +22,10 @@ export function refuseMisconfiguredClients(config: Pick<SignInConfig, 'languages
       description: 'a registered redirect URI of this application breaks the redirect URI rules',
       reason: 'clientMisconfigured',
     });
+  };
+  return function checkRegisteredRedirects(ctx, next) {
+    const endpoint = isEnginePath(ctx.path) ? protocolEndpoint(ctx.path) : undefined;
+    const clientId = endpoint?.name === 'authorization' ? requestParams(ctx).get('client_id') : undefined;
+    return clientId ? check(ctx, next, clientId) : next();
   };
 }

@@ -22,16 +22,14 @@ export function requestIds(logger: Logger): Koa.Middleware {
   return function requestId(ctx, next) {
     const id = requestIdOf(ctx.get(REQUEST_ID_HEADER) || undefined);
     ctx.set(REQUEST_ID_HEADER, id);
-    return withRequestContext({ requestId: id, ip: ctx.ip, logger }, async () => {
-      try {
-        await next();
-      } catch (error) {
+    return withRequestContext({ requestId: id, ip: ctx.ip, logger }, () =>
+      next().catch((error: unknown) => {
         // The faces and the engine answer their own errors: what reaches here escaped them all. Koa
         // answers it with a bare 500 (the app is silent, so this is its only log line).
         const status = (error as { status?: unknown }).status;
         if (typeof status !== 'number' || status >= 500) unexpectedError(error, { endpoint: ctx.path });
         throw error;
-      }
-    });
+      }),
+    );
   };
 }

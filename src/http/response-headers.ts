@@ -19,7 +19,7 @@ export const FORM_POST_POLICY = ["default-src 'none'", 'script-src', "frame-ance
 
 export function responseHeaders(config: Pick<SignInConfig, 'issuer'>): Koa.Middleware {
   const https = config.issuer.startsWith('https://');
-  return async function setResponseHeaders(ctx, next) {
+  return function setResponseHeaders(ctx, next) {
     ctx.set('X-Content-Type-Options', 'nosniff');
     if (https) ctx.set('Strict-Transport-Security', HSTS);
     const endpoint = isEnginePath(ctx.path) ? protocolEndpoint(ctx.path) : undefined;
@@ -27,6 +27,6 @@ export function responseHeaders(config: Pick<SignInConfig, 'issuer'>): Koa.Middl
     if (endpoint?.name === 'authorization' || endpoint?.name === 'resume') {
       ctx.set({ 'Content-Security-Policy': FORM_POST_POLICY, 'X-Frame-Options': 'DENY', 'Referrer-Policy': 'no-referrer' });
     }
-    await next();
+    return next();
   };
 }

@@ -78,15 +78,15 @@ export function brandOf(ctx: { state?: unknown }): Brand | undefined {
 
 /** Hands the branding to every page of the request (the engine's own pages included: they share the context). */
 export function shareBrand(brand: Brand): Koa.Middleware {
-  return async function shareBranding(ctx, next) {
+  return function shareBranding(ctx, next) {
     ctx.state.brand = brand;
-    await next();
+    return next();
   };
 }
 
 /** GET /static/logo: the logo, cached for good since its URL changes with it. */
 export function serveLogo(brand: Brand): Koa.Middleware {
-  return async function serveBrandLogo(ctx, next) {
+  return function serveBrandLogo(ctx, next) {
     if (ctx.path !== LOGO_PATH || (ctx.method !== 'GET' && ctx.method !== 'HEAD') || !brand.logo) return next();
     // An SVG opened on its own is a document: it may run nothing and load nothing.
     sendImmutable(ctx, brand.logo, { 'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox" });

@@ -12,8 +12,7 @@ import { ROUTES } from './paths.ts';
 import type { TokenStorageOptions } from './token-storage.ts';
 
 export function commitTokenResponses(options: TokenStorageOptions): Koa.Middleware {
-  return async function commitTokens(ctx, next) {
-    if (ctx.method !== 'POST' || ctx.path !== ROUTES.token) return next();
+  const commitAfter = async (ctx: Koa.Context, next: Koa.Next) => {
     const request = openTokenRequest(ctx.req);
     await next();
     if (ctx.status !== 200) return; // the engine refused or failed: nothing was written, nothing to commit
@@ -28,5 +27,8 @@ export function commitTokenResponses(options: TokenStorageOptions): Koa.Middlewa
       ctx.body = { error: refused.error, error_description: refused.error_description };
       return;
     }
+  };
+  return function commitTokens(ctx, next) {
+    return ctx.method === 'POST' && ctx.path === ROUTES.token ? commitAfter(ctx, next) : next();
   };
 }
