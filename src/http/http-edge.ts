@@ -6,6 +6,9 @@
 //     client authentication (client-auth-required.ts), applications with a redirect URI that breaks the
 //     rules (misconfigured-clients.ts), and answers in the query only (authorization-response.ts);
 //  4. pageNotFound, behind the pages: what no page answered is the localized 404 page.
+// A check with nothing to do once the answer is known hands the request on with `return next()` rather than
+// awaiting it: no promise of its own, and no suspended frame for an error built further in to walk (the
+// engine builds three on every userinfo call, each capturing a stack trace).
 import type Koa from 'koa';
 import compose from 'koa-compose';
 import type { ClientRegistry } from '../clients/registry.ts';
