@@ -18,6 +18,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { median, summarize, type Round } from './harness-summary.ts';
 import { idleRssMiB } from './idle-memory.ts';
+import { countSetting } from './settings.ts';
 
 const project = resolve(import.meta.dirname, '..');
 const harness = resolve(process.env.OIDC_BENCH_DIR ?? join(project, '..', 'shared', 'bench'));
@@ -29,8 +30,7 @@ const targets = (process.env.BENCH_TARGETS ?? 'pg-redis,embedded').split(',');
 const adapters = process.env.BENCH_ADAPTERS ?? 'redis,pg';
 // The Node options the service runs under (BENCH_NODE_FLAGS to compare others).
 const nodeFlags = process.env.BENCH_NODE_FLAGS ?? '';
-const rounds = Number(process.env.BENCH_ROUNDS ?? '3');
-if (!Number.isInteger(rounds) || rounds < 1) throw new Error(`BENCH_ROUNDS must be a whole number of rounds, 1 or more (got "${process.env.BENCH_ROUNDS}")`);
+const rounds = countSetting('BENCH_ROUNDS', 3);
 const scenarios = process.env.BENCH_SCENARIOS ? ['--scenarios', process.env.BENCH_SCENARIOS] : [];
 const REDIRECT_URI = 'http://127.0.0.1:9999/cb';
 const PASSWORD = 'une longue phrase de passe pour le banc';

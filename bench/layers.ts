@@ -12,17 +12,15 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { median } from './harness-summary.ts';
+import { countSetting } from './settings.ts';
 import { benchStorage } from './storage.ts';
 import { relyingParty } from '../test/support/relying-party.ts';
 import { signIn } from '../test/support/flow.ts';
 import { startTestService } from '../test/support/service.ts';
 
-const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
-const seconds = Number(process.env.BENCH_SECONDS ?? 5);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 16);
-for (const [name, value] of Object.entries({ BENCH_ROUNDS: rounds, BENCH_SECONDS: seconds, BENCH_CONNECTIONS: connections })) {
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number, 1 or more (got "${process.env[name]}")`);
-}
+const rounds = countSetting('BENCH_ROUNDS', 5);
+const seconds = countSetting('BENCH_SECONDS', 5);
+const connections = countSetting('BENCH_CONNECTIONS', 16);
 
 // The load generator: keep-alive connections, each sending its next request once the last is answered.
 const LOAD = `

@@ -45,7 +45,7 @@ export function inputGuard(config: Pick<SignInConfig, 'languages'>): Koa.Middlew
   };
 
   // An engine form post: its body is read, checked and handed on before the engine runs.
-  const guardBody = async (ctx: Koa.Context, next: Koa.Next, query: Map<string, string>, endpoint: ProtocolEndpoint | undefined) => {
+  const guardBody = async (ctx: Koa.Context, next: Koa.Next, query: Map<string, string>, endpoint: ProtocolEndpoint | undefined, kind: EndpointKind) => {
     try {
       const body = await readEngineBody(ctx);
       const params = checkParams(decodeForm(body));
@@ -61,7 +61,7 @@ export function inputGuard(config: Pick<SignInConfig, 'languages'>): Koa.Middlew
       if (endpoint?.clientAuth) checkBasicCredentials(ctx.get('Authorization'));
       checked.set(ctx.req, params);
     } catch (error) {
-      return refused(ctx, error, endpoint?.kind ?? 'api', true);
+      return refused(ctx, error, kind, true);
     }
     await next();
   };
@@ -78,7 +78,7 @@ export function inputGuard(config: Pick<SignInConfig, 'languages'>): Koa.Middlew
     try {
       if (decodePath(ctx.path).length > MAX_PATH_LENGTH) throw new InputError('tooLong', 'the path');
       const query = checkParams(readQuery(ctx));
-      if (engine && ctx.method === 'POST') return guardBody(ctx, next, query, endpoint);
+      if (engine && ctx.method === 'POST') return guardBody(ctx, next, query, endpoint, kind);
       if (endpoint?.clientAuth) checkBasicCredentials(ctx.get('Authorization'));
       if (engine) checked.set(ctx.req, query);
     } catch (error) {
