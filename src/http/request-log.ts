@@ -6,16 +6,17 @@
 // debug, so that the info log shows the users' requests.
 import type Koa from 'koa';
 import { currentRequest } from '../log/request-context.ts';
-import type { Logger } from '../log/logger.ts';
+import { routineLines, type Logger } from '../log/logger.ts';
 import { afterAnswer } from './answered.ts';
 
 const QUIET_ROUTES = new Set(['/healthz', '/readyz', '/metrics']);
 
 /** Runs inside the request-id middleware, whose context gives the line its request id. */
 export function requestLog(logger: Logger): Koa.Middleware {
+  const write = routineLines(logger);
   return function logRequest(ctx, next) {
     return afterAnswer(ctx, next, ({ route, status, seconds }) => {
-      const line = {
+      write(QUIET_ROUTES.has(route) ? 'debug' : 'info', {
         msg: 'request',
         request_id: currentRequest()?.requestId,
         ip: ctx.ip,
@@ -23,9 +24,7 @@ export function requestLog(logger: Logger): Koa.Middleware {
         route,
         status,
         duration_ms: Math.round(seconds * 10_000) / 10,
-      };
-      if (QUIET_ROUTES.has(route)) logger.debug(line);
-      else logger.info(line);
+      });
     });
   };
 }
