@@ -1,4 +1,6 @@
 // Program entry of the `signin` bin: runs the command line of this process and exits with its code.
+// First, before any other module loads: the young generation is held at its size while the process starts.
+import './young-generation.ts';
 import { run } from './main.ts';
 
 const code = await run(process.argv.slice(2), {

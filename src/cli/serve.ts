@@ -4,6 +4,7 @@ import { COMMON_OPTIONS, expectPositionals, parseCommand, parsePort } from './ar
 import { CommandError } from './command-errors.ts';
 import { SERVE_HELP } from './help.ts';
 import type { CliIo } from './io.ts';
+import { releaseYoungGeneration } from './young-generation.ts';
 import { cliConfigPath, loadCliConfig } from './open-stores.ts';
 import { printHelp, printLine } from './output.ts';
 
@@ -30,6 +31,8 @@ export async function runServe(args: string[], io: CliIo): Promise<number> {
     if (code === 'EACCES') throw new CommandError(`cannot listen on port ${port}: permission denied`);
     throw error;
   });
+  // Started: from here on the young generation follows the load (young-generation.ts).
+  releaseYoungGeneration();
   printLine(io, `sign-in service listening on ${running.url} (issuer ${config.issuer}, storage ${config.storage.kind})`);
   if (!config.production && !cliConfigPath(values.config, io)) {
     printLine(io, 'development defaults in use: run `signin init` to write a config file with fresh secrets');
