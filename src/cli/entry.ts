@@ -1,7 +1,9 @@
 // Program entry of the `signin` bin: runs the command line of this process and exits with its code.
-// First, before any other module loads: the young generation is held at its size while the process starts.
+// First, the young generation is held at its size while the process starts (young-generation.ts); the rest
+// is imported after it: the modules a static import names are all loaded before any of them runs.
 import './young-generation.ts';
-import { run } from './main.ts';
+
+const { run } = await import('./main.ts');
 
 const code = await run(process.argv.slice(2), {
   stdin: process.stdin,
