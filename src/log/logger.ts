@@ -54,8 +54,8 @@ export function createLogger(options: LoggerOptions): Logger {
     stream,
   );
   // The same line pino would write ({"level":"info","time":"…",…}), serialized by JSON.stringify in one
-  // call: a flat object of a few strings and numbers needs none of pino's per-field work, which cost more
-  // than the rest of a userinfo request's own layers. It goes to the same stream, so lines keep their order.
+  // call: a flat object of a few strings and numbers needs none of pino's per-field work (3.5 µs of a
+  // userinfo call, README "Benchmarks"). It goes to the same stream, so lines keep their order.
   routineWriters.set(logger, (level, fields) => {
     if (!logger.isLevelEnabled(level)) return;
     const body = JSON.stringify(fields);
