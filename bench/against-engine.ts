@@ -55,12 +55,15 @@ async function main(): Promise<void> {
     { label: 'ours-embedded', port: 4771, storage: { kind: 'embedded', dataDir: join(work, 'embedded') } },
   ];
   const chosen = all.filter((t) => targets.includes(t.label.replace(/^ours-/, '')));
-  const extra = chosen.map(prepare);
+  const ours = chosen.map(prepare);
+  // Beside the harness's own engine on Postgres, the same engine rotating every refresh token, as the
+  // service does: what the refresh rule costs the engine itself (rotating-engine.mjs).
+  const extra = adapters.split(',').includes('pg') ? [...ours, await rotatingEngine()] : ours;
   // At rest, before any load: the service as deployed (JavaScript build), and the bare engine on Redis,
   // started as many times as there are rounds (one start's figure moves by several MiB).
   const reference = { cmd: 'node', args: ['reference/server.mjs', '--port', '3199', '--adapter', 'redis', '--interaction', 'form'], cwd: harness, issuer: 'http://127.0.0.1:3199' };
   const starts = [
-    ...extra.map((target) => {
+    ...ours.map((target) => {
       const { cmd, args, cwd, env } = target.start as { cmd: string; args: string[]; cwd: string; env: NodeJS.ProcessEnv };
       return { label: String(target.label), start: { cmd, args, cwd, env, issuer: String(target.issuer) } };
     }),
@@ -145,6 +148,33 @@ function prepare(target: Target): Record<string, unknown> {
     aux_pids: auxPids(),
     // Where the service writes its request log: a deployment ships it somewhere; here, nowhere.
     start: { cmd: 'sh', args: ['-c', `exec node ${nodeFlags} dist/src/cli/entry.js serve --config ${config} > /dev/null`], cwd: project, env: { NODE_ENV: 'production' } },
+  };
+}
+
+/** The harness's reference server on Postgres (its own database), with refresh-token rotation on. */
+async function rotatingEngine(): Promise<Record<string, unknown>> {
+  const port = 3190;
+  const client = { client_id: 'bench-client', client_secret: `bench-secret-${secret()}`, redirect_uri: REDIRECT_URI };
+  const user = { username: 'bench@example.com', password: PASSWORD };
+  return {
+    label: 'ref-pg-rotating',
+    issuer: `http://127.0.0.1:${port}`,
+    ...client,
+    ...user,
+    mode: 'form',
+    aux_pids: auxPids(),
+    start: {
+      cmd: process.execPath,
+      args: [
+        '--import', join(project, 'bench', 'rotating-engine.mjs'), 'reference/server.mjs', '--port', String(port), '--adapter', 'pg',
+        '--pg-url', await freshDatabase('engine_rotating_bench'), '--interaction', 'form', '--hash', 'argon2id', '--sig-alg', 'RS256',
+        '--client-id', client.client_id, '--client-secret', client.client_secret, '--redirect-uri', REDIRECT_URI,
+        '--username', user.username, '--password', user.password, '--quiet',
+      ],
+      cwd: harness,
+      // As the harness starts its own reference servers.
+      env: { NODE_ENV: 'development' },
+    },
   };
 }
 
