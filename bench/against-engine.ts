@@ -2,7 +2,8 @@
 // harness (a separate checkout: OIDC_BENCH_DIR, by default ../shared/bench next to this project). The
 // harness starts its reference servers (oidc-provider 9.13 in Koa, same argon2id, RS256, pairwise and
 // PKCE settings) on Redis and on Postgres; this script adds the service, run from its JavaScript build
-// the way a deployment runs it, on Postgres + Redis and on the embedded store.
+// the way a deployment runs it, on Postgres + Redis and on the embedded store, and (with the pg adapter)
+// the same reference server on Postgres rotating every refresh token, as the service does (rotating-engine.mjs).
 //   npx tsx bench/against-engine.ts                 (16 virtual users, 8 s per scenario)
 //   BENCH_VUS=16 BENCH_SECONDS=8 BENCH_TARGETS=pg-redis,embedded BENCH_ADAPTERS=redis,pg BENCH_NODE_FLAGS=... npx tsx bench/against-engine.ts
 //   BENCH_SCENARIOS=refresh,userinfo (a subset of flow,token,refresh,userinfo,revoke; all by default)
