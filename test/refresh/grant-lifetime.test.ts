@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../support/service.ts';
 import { relyingParty } from '../support/relying-party.ts';
 import { refreshGrant, signIn } from '../support/flow.ts';
+import { ageGrant } from '../support/grant-change.ts';
 import { storageKey } from '../../adapters/token-key.ts';
 
 let svc: TestService;
@@ -27,14 +28,8 @@ async function grantOf(accountId: string, clientId: string): Promise<string> {
   return (await svc.service.context.consents.latest(accountId, clientId))!.grantId;
 }
 
-/** Makes a grant look consented long ago: one day left. */
-async function age(grantId: string): Promise<void> {
-  const exp = Math.floor(Date.now() / 1000) + 86400;
-  await svc.service.context.db.query(
-    `UPDATE oidc_models SET expires_at = to_timestamp($2), payload = jsonb_set(payload, '{exp}', to_jsonb($2::int)) WHERE model = 'Grant' AND id_hash = $1`,
-    [storageKey(grantId), exp],
-  );
-}
+/** Makes a grant look consented long ago (one day left), once the service reads it so. */
+const age = (grantId: string) => ageGrant(svc.service.context.db, svc.service.context.provider, grantId);
 
 describe('grant lifetime', () => {
   it('outlives the refresh tokens issued under it', async () => {
