@@ -1,11 +1,15 @@
-// Refresh tokens on SQL: the engine's contract plus families (../refresh-family.ts has the rule). Each
-// token row keeps its parent; each family one compact row in `refresh_families` with its head. The hot
-// statements all go by primary key or by the parent index, whatever the table sizes.
+// Refresh tokens on SQL: the engine's contract plus families (../refresh-family.ts has the rule). A
+// family's row in `refresh_families` holds everything of it: its head (the storage key and payload of
+// the token rotated last), its live tokens (storage key → payload) and its lifetimes. A rotation is one
+// update of that row, by primary key, whatever the table sizes; a retired token is simply no longer in
+// it. Families started before migration 014 keep their tokens as rows of oidc_models until they end
+// (refresh-token-rows.ts); the lookup reads both in one round trip.
 import type { Database } from './database.ts';
 import { familyOf } from '../refresh-family.ts';
 import { storageKey } from '../token-key.ts';
 import {
   DEFAULT_REFRESH_TOKEN_ABSOLUTE,
+  restoreId,
   type AdapterOptions,
   type ModelAdapter,
   type Payload,
@@ -13,72 +17,74 @@ import {
   type RefreshTokenAdapter,
   type Rotation,
 } from '../adapter.ts';
-import { loadRow, UPSERT, upsertParams } from './rows.ts';
+import { rotateInRows, standingInRows } from './refresh-token-rows.ts';
+import { loadRow, storedPayload } from './rows.ts';
 
 interface LookupRow {
-  payload: Payload | null;
-  consumed: string | null;
-  parent: string | null;
   grant_id: string | null;
   client_id: string | null;
   account_id: string | null;
   head_parent: string | null;
   head_rotated_at: string | null;
+  /** The family keeps its tokens in oidc_models (started before migration 014). */
+  in_rows: boolean | null;
+  /** The presented token's payload, when it is one of the family's live tokens. */
+  live: Payload | null;
+  /** The presented token's payload, when it is the family's head. */
+  head: Payload | null;
+  row_payload: Payload | null;
+  row_consumed: string | null;
+  row_parent: string | null;
 }
 
-// The token's row (when stored and not expired) and its family's row (when known), in one round trip.
-const LOOKUP = `SELECT m.payload, floor(extract(epoch FROM m.consumed_at))::text AS consumed, m.parent,
-    f.grant_id, f.client_id, f.account_id, f.head_parent, f.head_rotated_at::text AS head_rotated_at
+// The family's row, with the presented token's payload out of it ($1 its storage key), and, for a family
+// of rows only, the token's row (when stored and not expired): one round trip.
+const LOOKUP = `SELECT f.grant_id, f.client_id, f.account_id, f.head_parent, f.head_rotated_at::text AS head_rotated_at,
+    f.live IS NULL AS in_rows, f.live -> $1::text AS live, CASE WHEN f.head_parent = $1::text THEN f.head END AS head,
+    m.payload AS row_payload, floor(extract(epoch FROM m.consumed_at))::text AS row_consumed, m.parent AS row_parent
   FROM (SELECT 1) AS one
-  LEFT JOIN oidc_models m ON m.model = 'RefreshToken' AND m.id_hash = $1 AND (m.expires_at IS NULL OR m.expires_at > now())
-  LEFT JOIN refresh_families f ON f.id_hash = $2`;
+  LEFT JOIN refresh_families f ON f.id_hash = $2
+  LEFT JOIN oidc_models m ON f.live IS NULL AND m.model = 'RefreshToken' AND m.id_hash = $1::text AND (m.expires_at IS NULL OR m.expires_at > now())`;
 
-// The first token of a family creates the family's row in the same statement ($9.. follow UPSERT's $1..$8).
-const START_FAMILY = `WITH family AS (
-    INSERT INTO refresh_families (id_hash, grant_id, client_id, account_id, absolute_exp, expires_at)
-    VALUES ($9, $4, $10, $11, $12, $13) ON CONFLICT (id_hash) DO NOTHING
-  ) ${UPSERT}`;
+// The first token of a family starts its row, as its one live token.
+const START_FAMILY = `INSERT INTO refresh_families (id_hash, grant_id, client_id, account_id, absolute_exp, expires_at, live)
+  VALUES ($1, $2, $3, $4, $5, $6, jsonb_build_object($7::text, $8::jsonb))
+  ON CONFLICT (id_hash) DO UPDATE SET live = COALESCE(refresh_families.live, '{}'::jsonb) || EXCLUDED.live`;
 
-// One statement, one row: of concurrent uses of a family at most one moves its head. A live token ($2,
-// whose parent $3 is the head) becomes the head; the head itself within the grace leaves it where it is
-// (its rotation time too, so a grace never extends itself). When the head moved, the rows it made useless
-// go: the previous head and the siblings of the token used; presenting one of them later is a reuse,
-// recognised by the family alone.
-// The retired rows are found by the full primary key and by the parent index, then deleted by their
-// row ids: written as one condition (`model = ... AND (id_hash = ... OR parent = ...)`), a planner with
-// stale statistics (autovacuum off, a young table) took `model` alone as selective and walked every
-// refresh token's index entry, dead ones included, on each refresh. Only refresh tokens have a parent.
+// One statement, one row: of concurrent uses of a family at most one moves its head.
+// - A live token ($2) becomes the head, its payload with it, and the family's live tokens are its
+//   successor alone: the siblings it had are retired with the previous head.
+// - The head itself within the grace leaves the head where it is (its rotation time too, so a grace never
+//   extends itself) and adds its successor beside the live ones.
+// $5..$7: the successor's expiry, storage key and payload (none when the rotation issues none).
+// `in_rows` tells a family of rows, which this statement never moves (refresh-token-rows.ts does).
 const ROTATION = `WITH moved AS (
     UPDATE refresh_families
-       SET head_rotated_at = CASE WHEN head_parent = $2 THEN head_rotated_at ELSE $4::bigint END,
+       SET head = CASE WHEN head_parent = $2::text THEN head ELSE live -> $2::text END,
+           head_rotated_at = CASE WHEN head_parent = $2::text THEN head_rotated_at ELSE $3::bigint END,
+           live = CASE WHEN head_parent = $2::text THEN live ELSE '{}'::jsonb END
+                  || CASE WHEN $6::text IS NULL THEN '{}'::jsonb ELSE jsonb_build_object($6::text, $7::jsonb) END,
            head_parent = $2,
-           expires_at = LEAST(GREATEST(expires_at, $6::bigint), absolute_exp)
-     WHERE id_hash = $1
-       AND (head_parent IS NOT DISTINCT FROM $3::text OR (head_parent = $2 AND head_rotated_at > $4::bigint - $5::int))
-    RETURNING head_rotated_at = $4::bigint AS moved
-  ), retired AS (
-    DELETE FROM oidc_models
-     WHERE ctid = ANY(ARRAY(
-             SELECT ctid FROM oidc_models WHERE model = 'RefreshToken' AND id_hash = $3::text
-             UNION ALL SELECT ctid FROM oidc_models WHERE parent = $3::text AND id_hash <> $2))
-       AND EXISTS (SELECT 1 FROM moved WHERE moved.moved)
-  )`;
-const WON = `SELECT count(*)::int AS won FROM moved`;
-const COMMIT_ROTATION = `${ROTATION}
-  ${WON}`;
-
-// The same rotation with the successor it issued written by the same statement, only if the rotation
-// won ($7..$14 are `upsertParams` of the successor): one round trip and one commit per refresh, and a
-// refresh that loses leaves no successor behind.
-const COMMIT_ROTATION_WITH_SUCCESSOR = `${ROTATION}, successor AS (
-    INSERT INTO oidc_models (model, id_hash, payload, grant_id, uid, user_code, parent, expires_at)
-    SELECT $7::text, $8::text, $9::jsonb, $10::text, $11::text, $12::text, $13::text,
-           CASE WHEN $14::int IS NULL THEN NULL ELSE now() + make_interval(secs => $14::int) END
-     WHERE EXISTS (SELECT 1 FROM moved)
-    ON CONFLICT (model, id_hash) DO UPDATE SET payload = EXCLUDED.payload, grant_id = EXCLUDED.grant_id,
-      uid = EXCLUDED.uid, user_code = EXCLUDED.user_code, parent = EXCLUDED.parent, expires_at = EXCLUDED.expires_at
+           expires_at = LEAST(GREATEST(expires_at, $5::bigint), absolute_exp)
+     WHERE id_hash = $1 AND live IS NOT NULL
+       AND (live -> $2::text IS NOT NULL OR (head_parent = $2::text AND head_rotated_at > $3::bigint - $4::int))
+    RETURNING 1
   )
-  ${WON}`;
+  SELECT count(*)::int AS won,
+         CASE WHEN count(*) > 0 THEN false ELSE (SELECT live IS NULL FROM refresh_families WHERE id_hash = $1) END AS in_rows
+    FROM moved`;
+
+// A successor saved apart from the rotation that issued it: live beside the others when it is a child of
+// the head ($4, its parent), as a sibling issued within the grace is. `in_rows` tells a family of rows.
+const ADD_CHILD = `WITH added AS (
+    UPDATE refresh_families SET live = live || jsonb_build_object($2::text, $3::jsonb)
+     WHERE id_hash = $1 AND live IS NOT NULL AND head_parent IS NOT DISTINCT FROM $4::text
+    RETURNING 1
+  )
+  SELECT (SELECT count(*)::int FROM added) AS added, (SELECT live IS NULL FROM refresh_families WHERE id_hash = $1) AS in_rows`;
+// A token destroyed (revoked): out of its family, live or head.
+const REMOVE = `UPDATE refresh_families SET live = live - $2::text, head = CASE WHEN head_parent = $2::text THEN NULL ELSE head END
+  WHERE id_hash = $1 AND live IS NOT NULL`;
 
 const UNKNOWN: RefreshLookup = Object.freeze({ standing: 'unknown', payload: undefined, parent: null });
 
@@ -91,17 +97,24 @@ export function sqlRefreshTokenAdapter(db: Database, base: ModelAdapter, options
     // revocation or introspection, say) is none, and costs no round trip.
     if (family === undefined) return UNKNOWN;
     const key = storageKey(id);
-    const res = await db.query<LookupRow>(LOOKUP, [key, storageKey(family)]);
-    const row = res.rows[0];
-    const stored = row?.payload ? loadRow('RefreshToken', { payload: row.payload, consumed: row.consumed }, id) : undefined;
-    const parent = row?.parent ?? null;
-    if (!row?.grant_id) return { standing: 'unknown', payload: undefined, parent };
+    const row = (await db.query<LookupRow>(LOOKUP, [key, storageKey(family)])).rows[0];
+    if (!row?.grant_id) return UNKNOWN;
     const known = { grantId: row.grant_id, clientId: row.client_id ?? '', accountId: row.account_id ?? '' };
-    if (stored && parent === row.head_parent) return { standing: 'live', payload: withoutConsumed(stored), parent, family: known };
-    if (stored && key === row.head_parent && now - Number(row.head_rotated_at) < grace) {
-      return { standing: 'grace', payload: withoutConsumed(stored), parent, family: known };
+    const rotatedAt = Number(row.head_rotated_at ?? now);
+
+    if (row.in_rows) {
+      const stored = row.row_payload ? loadRow('RefreshToken', { payload: row.row_payload, consumed: row.row_consumed }, id) : undefined;
+      const parent = row.row_parent;
+      const standing = standingInRows(key, stored, parent, { parent: row.head_parent, rotatedAt }, now, grace);
+      return judged(standing, stored, parent, rotatedAt, known);
     }
-    return { standing: 'reuse', payload: stored && { ...stored, consumed: Number(row.head_rotated_at ?? now) }, parent, family: known };
+
+    // An expired token counts as gone, as an expired row is never found.
+    const live = unexpired(row.live, now);
+    const head = unexpired(row.head, now);
+    const stored = live ?? head;
+    const standing = live ? 'live' : head && now - rotatedAt < grace ? 'grace' : 'reuse';
+    return judged(standing, stored && restoreId('RefreshToken', id, stored), live ? row.head_parent : null, rotatedAt, known);
   };
 
   return {
@@ -109,16 +122,32 @@ export function sqlRefreshTokenAdapter(db: Database, base: ModelAdapter, options
 
     async upsert(id, payload, expiresIn) {
       const family = familyOf(id);
-      if (family === undefined || payload.parent) return base.upsert(id, payload, expiresIn);
+      if (family === undefined) return base.upsert(id, payload, expiresIn);
+      if (payload.parent) {
+        const res = await db.query<{ added: number; in_rows: boolean | null }>(ADD_CHILD, [
+          storageKey(family),
+          storageKey(id),
+          storedPayload('RefreshToken', payload),
+          payload.parent,
+        ]);
+        const outcome = res.rows[0];
+        if (outcome?.in_rows) return base.upsert(id, payload, expiresIn);
+        // The successor of a live token exists only once its parent is the head: the rotation writes both
+        // (commitRotation). Refused loudly rather than stored where no lookup reads it.
+        if (!outcome?.added) throw new Error('a refresh token is saved by the rotation that issues it');
+        return;
+      }
       const iiat = typeof payload.iiat === 'number' ? payload.iiat : Math.floor(Date.now() / 1000);
       const exp = typeof payload.exp === 'number' ? payload.exp : iiat + (expiresIn ?? 0);
       await db.query(START_FAMILY, [
-        ...upsertParams('RefreshToken', id, payload, expiresIn),
         storageKey(family),
+        payload.grantId ?? null,
         payload.clientId ?? '',
         payload.accountId ?? '',
         iiat + (options.refreshTokenAbsolute ?? DEFAULT_REFRESH_TOKEN_ABSOLUTE),
         exp,
+        storageKey(id),
+        storedPayload('RefreshToken', { exp, ...payload }),
       ]);
     },
 
@@ -130,15 +159,25 @@ export function sqlRefreshTokenAdapter(db: Database, base: ModelAdapter, options
     async commitRotation(rotation: Rotation) {
       const family = familyOf(rotation.id);
       if (family === undefined) return false;
-      const params = [storageKey(family), storageKey(rotation.id), rotation.parent, rotation.now, grace, rotation.successorExpiresAt ?? 0];
       const { successor } = rotation;
-      const res = successor
-        ? await db.query<{ won: number }>(COMMIT_ROTATION_WITH_SUCCESSOR, [
-            ...params,
-            ...upsertParams('RefreshToken', successor.id, successor.payload, successor.expiresIn),
-          ])
-        : await db.query<{ won: number }>(COMMIT_ROTATION, params);
-      return Number(res.rows[0]?.won ?? 0) === 1;
+      const res = await db.query<{ won: number; in_rows: boolean | null }>(ROTATION, [
+        storageKey(family),
+        storageKey(rotation.id),
+        rotation.now,
+        grace,
+        rotation.successorExpiresAt ?? 0,
+        successor ? storageKey(successor.id) : null,
+        successor ? storedPayload('RefreshToken', successor.payload) : null,
+      ]);
+      const outcome = res.rows[0];
+      if (outcome?.in_rows) return rotateInRows(db, family, rotation, grace);
+      return Number(outcome?.won ?? 0) === 1;
+    },
+
+    async destroy(id) {
+      const family = familyOf(id);
+      if (family !== undefined) await db.query(REMOVE, [storageKey(family), storageKey(id)]);
+      await base.destroy(id);
     },
 
     async revokeByGrantId(grantId) {
@@ -153,10 +192,27 @@ export function sqlRefreshTokenAdapter(db: Database, base: ModelAdapter, options
   };
 }
 
+/** The lookup's answer: a token that may be used is shown unused, a reuse consumed at the head's rotation. */
+function judged(
+  standing: RefreshLookup['standing'],
+  stored: Payload | undefined,
+  parent: string | null,
+  rotatedAt: number,
+  family: NonNullable<RefreshLookup['family']>,
+): RefreshLookup {
+  if (standing === 'reuse') return { standing, payload: stored && { ...stored, consumed: rotatedAt }, parent, family };
+  return { standing, payload: stored && withoutConsumed(stored), parent, family };
+}
+
 /** A token of a family is consumed or not by its family's head, never by the row's own flag. */
 function withoutConsumed(payload: Payload): Payload {
   const { consumed: _consumed, ...rest } = payload;
   return rest;
+}
+
+function unexpired(payload: Payload | null, now: number): Payload | undefined {
+  if (!payload) return undefined;
+  return typeof payload.exp === 'number' && payload.exp <= now ? undefined : payload;
 }
 
 /** Removes families whose newest token has expired (epoch seconds of the service's clock). */

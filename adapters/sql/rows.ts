@@ -17,9 +17,16 @@ export const UPSERT = `INSERT INTO oidc_models (model, id_hash, payload, grant_i
     uid = EXCLUDED.uid, user_code = EXCLUDED.user_code, parent = EXCLUDED.parent, expires_at = EXCLUDED.expires_at`;
 
 export function upsertParams(model: string, id: string, payload: Payload, expiresIn: number | undefined): unknown[] {
-  // The parent has a column of its own (indexed, for retiring siblings); the payload does not repeat it.
-  const { parent, ...stored } = stripId(model, payload);
-  return [model, storageKey(id), JSON.stringify(stored), payload.grantId ?? null, payload.uid ?? null, payload.userCode ?? null, parent ?? null, expiresIn ?? null];
+  return [model, storageKey(id), storedPayload(model, payload), payload.grantId ?? null, payload.uid ?? null, payload.userCode ?? null, payload.parent ?? null, expiresIn ?? null];
+}
+
+/**
+ * A payload as stored, in JSON: without its id (the key is its hash) nor its parent (a refresh token's
+ * lineage has a column of its own, indexed for retiring siblings, or is its family's head).
+ */
+export function storedPayload(model: string, payload: Payload): string {
+  const { parent: _parent, ...stored } = stripId(model, payload);
+  return JSON.stringify(stored);
 }
 
 /** A stored row as the engine expects it back: its id restored, `consumed` in epoch seconds when set. */

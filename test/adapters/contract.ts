@@ -211,11 +211,16 @@ function describeReuseGrace(adapter: (model: string, options?: AdapterOptions) =
       await tokens.upsert(first, tokenPayload('RefreshToken', first, { grantId, iiat: now() }), 60);
       return { family, first, grantId };
     }
-    /** A successor of `parent`, as a rotation stores it. */
-    async function successor(tokens: RefreshTokenAdapter, family: string, parent: string, grantId: string) {
+    /**
+     * A refresh of `presented`: the rotation and the successor it issues, in one statement, as the token
+     * endpoint commits them (`at` is the rotation's clock). `won` is false when another use moved first.
+     */
+    async function rotate(tokens: RefreshTokenAdapter, family: string, presented: string, grantId: string, at = now()) {
       const id = familyTokenValue(family, tokenId());
-      await tokens.upsert(id, tokenPayload('RefreshToken', id, { grantId, parent: storageKey(parent) }), 60);
-      return id;
+      const payload = tokenPayload('RefreshToken', id, { grantId, parent: storageKey(presented) });
+      const parent = (await tokens.lookup(presented, at)).parent;
+      const won = await tokens.commitRotation({ id: presented, parent, now: at, successorExpiresAt: at + 60, successor: { id, payload, expiresIn: 60 } });
+      return { id, won };
     }
 
     it('finds the first token of a family live, and unused', async () => {
@@ -230,9 +235,10 @@ function describeReuseGrace(adapter: (model: string, options?: AdapterOptions) =
     it('after a rotation: the successor is live, the rotated token within the grace, then a reuse', async () => {
       const tokens = families();
       const { family, first, grantId } = await startFamily(tokens);
-      const next = await successor(tokens, family, first, grantId);
-      expect(await tokens.commitRotation({ id: first, parent: null, now: now() })).toBe(true);
-      expect((await tokens.lookup(next, now())).standing).toBe('live');
+      const next = await rotate(tokens, family, first, grantId);
+      expect(next.won).toBe(true);
+      expect((await tokens.lookup(next.id, now())).standing).toBe('live');
+      expect((await tokens.find(next.id))?.grantId).toBe(grantId);
       expect((await tokens.lookup(first, now())).standing).toBe('grace');
       // The grace counts from the rotation, on the clock the rotation was given.
       expect((await tokens.lookup(first, now() + 31)).standing).toBe('reuse');
@@ -246,41 +252,52 @@ function describeReuseGrace(adapter: (model: string, options?: AdapterOptions) =
     it('a use within the grace keeps the head where it is, and does not extend the grace', async () => {
       const tokens = families();
       const { family, first, grantId } = await startFamily(tokens);
-      await successor(tokens, family, first, grantId);
       const rotatedAt = now() - 20;
-      expect(await tokens.commitRotation({ id: first, parent: null, now: rotatedAt })).toBe(true);
-      await successor(tokens, family, first, grantId); // the parallel refresh's sibling
-      expect(await tokens.commitRotation({ id: first, parent: null, now: now() })).toBe(true);
+      const next = await rotate(tokens, family, first, grantId, rotatedAt);
+      const sibling = await rotate(tokens, family, first, grantId); // the parallel refresh
+      expect([next.won, sibling.won]).toEqual([true, true]);
+      // Both successors are live: the application keeps whichever answer it read last.
+      expect((await tokens.lookup(next.id, now())).standing).toBe('live');
+      expect((await tokens.lookup(sibling.id, now())).standing).toBe('live');
       expect((await tokens.lookup(first, rotatedAt + 31)).standing).toBe('reuse');
     });
 
-    it('a token two generations old is a reuse, its row gone; so is a sibling of the token used', async () => {
+    it('a token two generations old is a reuse, and no longer stored; so is a sibling of the token used', async () => {
       const tokens = families();
       const { family, first, grantId } = await startFamily(tokens);
-      const second = await successor(tokens, family, first, grantId);
-      expect(await tokens.commitRotation({ id: first, parent: null, now: now() })).toBe(true);
-      const [third, sibling] = [await successor(tokens, family, second, grantId), await successor(tokens, family, second, grantId)];
-      expect(await tokens.commitRotation({ id: second, parent: storageKey(first), now: now() })).toBe(true);
-      expect(await tokens.commitRotation({ id: third, parent: storageKey(second), now: now() })).toBe(true);
-      for (const [name, id] of [['first', first], ['sibling', sibling]]) {
+      const second = (await rotate(tokens, family, first, grantId)).id;
+      const third = await rotate(tokens, family, second, grantId);
+      const sibling = await rotate(tokens, family, second, grantId); // within the grace: a sibling of third
+      expect([third.won, sibling.won]).toEqual([true, true]);
+      expect((await rotate(tokens, family, third.id, grantId)).won).toBe(true);
+      for (const [name, id] of [['first', first], ['sibling', sibling.id]]) {
         const found = await tokens.lookup(id, now());
         expect(found.standing, name).toBe('reuse');
-        expect(found.payload, `${name}: its row was removed when the family moved on`).toBeUndefined();
+        expect(found.payload, `${name}: it was removed when the family moved on`).toBeUndefined();
         expect(found.family?.grantId, name).toBe(grantId);
       }
-      // The head (second) is still there, for a parallel refresh within the grace.
+      // The head (third) is still there, for a parallel refresh within the grace.
       expect((await tokens.lookup(second, now())).standing).toBe('reuse'); // its successor third was used
-      expect((await tokens.lookup(third, now())).standing).toBe('grace');
+      expect((await tokens.lookup(third.id, now())).standing).toBe('grace');
     });
 
     it('of 20 concurrent uses of two siblings, exactly one moves the head; the other sibling loses', async () => {
-      const tokens = families({ refreshTokenReuseGrace: 0 });
+      const tokens = families();
       const { family, first, grantId } = await startFamily(tokens);
-      const [a, b] = [await successor(tokens, family, first, grantId), await successor(tokens, family, first, grantId)];
-      expect(await tokens.commitRotation({ id: first, parent: null, now: now() })).toBe(true);
-      const parent = storageKey(first);
-      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => tokens.commitRotation({ id: i % 2 ? a : b, parent, now: now() })));
-      expect(results.filter(Boolean)).toHaveLength(1);
+      const [a, b] = [(await rotate(tokens, family, first, grantId)).id, (await rotate(tokens, family, first, grantId)).id];
+      const strict = families({ refreshTokenReuseGrace: 0 });
+      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => rotate(strict, family, i % 2 ? a : b, grantId)));
+      expect(results.filter((r) => r.won)).toHaveLength(1);
+      const winner = results.find((r) => r.won)!;
+      expect((await strict.lookup(winner.id, now())).standing).toBe('live');
+      for (const loser of results.filter((r) => !r.won)) expect((await strict.lookup(loser.id, now())).standing).toBe('reuse');
+    });
+
+    it('refuses a successor saved apart from the rotation that issues it, rather than losing it', async () => {
+      const tokens = families();
+      const { family, first, grantId } = await startFamily(tokens);
+      const id = familyTokenValue(family, tokenId());
+      await expect(tokens.upsert(id, tokenPayload('RefreshToken', id, { grantId, parent: storageKey(first) }), 60)).rejects.toThrow(/rotation/);
     });
 
     it('revoking the grant removes its families: its tokens are unknown from then on', async () => {
