@@ -1,26 +1,17 @@
 // Refresh-token families started before migration 014 kept their tokens as rows of oidc_models. After
 // the upgrade they go on as they were, with the same rule, until they end: a refresh issued before the
 // upgrade still works after it, and a replay is still a reuse. On PGlite and Postgres.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isRefreshTokenAdapter, type Payload, type RefreshTokenAdapter } from '../../adapters/adapter.ts';
 import { sqlAdapter } from '../../adapters/sql/adapter.ts';
 import type { Database } from '../../adapters/sql/database.ts';
 import { UPSERT, upsertParams } from '../../adapters/sql/rows.ts';
 import { familyTokenValue, newFamilyId } from '../../adapters/refresh-family.ts';
 import { storageKey } from '../../adapters/token-key.ts';
-import { freshPglite, freshPostgres, type FreshPostgres } from '../support/databases.ts';
+import { freshSqlStoresPerFile } from '../support/databases.ts';
 import { tokenId } from '../adapters/contract.ts';
 
-let pg: FreshPostgres;
-let lite: Database;
-beforeAll(async () => {
-  pg = await freshPostgres();
-  lite = await freshPglite();
-}, 60_000);
-afterAll(async () => {
-  await pg?.drop();
-  await lite?.close();
-});
+const sqlStores = freshSqlStoresPerFile();
 
 const now = () => Math.floor(Date.now() / 1000);
 const payload = (id: string, grantId: string, parent?: string): Payload => ({
@@ -50,8 +41,8 @@ async function rotate(tokens: RefreshTokenAdapter, family: string, grantId: stri
   return { id, won };
 }
 
-describe.each(['pglite', 'postgres'])('a family of rows, on %s', (backend) => {
-  const db = () => (backend === 'postgres' ? pg.db : lite);
+describe.each(['pglite', 'postgres'] as const)('a family of rows, on %s', (backend) => {
+  const db = () => sqlStores[backend]();
   const adapter = (grace: number) => {
     const tokens = sqlAdapter(db(), 'RefreshToken', { refreshTokenReuseGrace: grace });
     if (!isRefreshTokenAdapter(tokens)) throw new Error('expected the SQL refresh-token store');

@@ -4,27 +4,18 @@
 // quarter of a million on PGlite, which fills slowly), and none may scan a whole table, or the primary
 // key's whole range of one model. And an authorization request's read of the newest consent of its
 // user and application reads that one row, not every consent the pair was ever given.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { isRefreshTokenAdapter, type Payload } from '../../adapters/adapter.ts';
 import { sqlAdapter } from '../../adapters/sql/adapter.ts';
 import type { Database } from '../../adapters/sql/database.ts';
 import { familyTokenValue, newFamilyId } from '../../adapters/refresh-family.ts';
 import { storageKey } from '../../adapters/token-key.ts';
 import { ConsentStore } from '../../src/consents/store.ts';
-import { freshPglite, freshPostgres, type FreshPostgres } from '../support/databases.ts';
+import { freshSqlStoresPerFile } from '../support/databases.ts';
 import { tokenId } from '../adapters/contract.ts';
 import { recording } from './helpers/recording.ts';
 
-let pg: FreshPostgres;
-let lite: Database;
-beforeAll(async () => {
-  pg = await freshPostgres();
-  lite = await freshPglite();
-}, 60_000);
-afterAll(async () => {
-  await pg?.drop();
-  await lite?.close();
-});
+const sqlStores = freshSqlStoresPerFile();
 
 /** Rotated tokens of many families, their families and consents, as months of use leave them. */
 async function fill(db: Database, tokens: number): Promise<void> {
@@ -71,10 +62,10 @@ describe.each([
   ['postgres', 1_000_000],
   ['pglite', 250_000],
 ] as const)('the refresh path on %s with %i rotated tokens', (kind, size) => {
-  beforeAll(() => fill(kind === 'postgres' ? pg.db : lite, size), 180_000);
+  beforeAll(() => fill(sqlStores[kind](), size), 180_000);
 
   it('runs every statement on an index', async () => {
-    const db = kind === 'postgres' ? pg.db : lite;
+    const db = sqlStores[kind]();
     const { db: recorded, statements } = recording(db);
     const options = { refreshTokenReuseGrace: 30 };
     const tokens = sqlAdapter(recorded, 'RefreshToken', options);
@@ -118,7 +109,7 @@ describe.each([
   });
 
   it('reads the newest consent of a pair with twenty thousand without sorting them', async () => {
-    const db = kind === 'postgres' ? pg.db : lite;
+    const db = sqlStores[kind]();
     // Once the table has statistics: without any, the planner takes every pair for a single row.
     await db.query('ANALYZE consents');
     const { db: recorded, statements } = recording(db);

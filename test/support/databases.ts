@@ -2,6 +2,7 @@
 // Redis client confined to a unique key prefix. A missing server makes the test fail with a message
 // saying what to start; it never skips, so CI cannot go green without having run the tests.
 import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import pg from 'pg';
 import type { Redis } from 'ioredis';
 import type { Database } from '../../adapters/sql/database.ts';
@@ -55,6 +56,24 @@ export async function freshPostgres(options: { migrated?: boolean } = {}): Promi
       await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };
+}
+
+/**
+ * A fresh Postgres database and a fresh PGlite for the calling test file, made before its tests and
+ * dropped after them: `sqlStores[backend]()` is the open one.
+ */
+export function freshSqlStoresPerFile(): Record<'postgres' | 'pglite', () => Database> {
+  let pg: FreshPostgres | undefined;
+  let lite: Database | undefined;
+  beforeAll(async () => {
+    pg = await freshPostgres();
+    lite = await freshPglite();
+  }, 60_000);
+  afterAll(async () => {
+    await pg?.drop();
+    await lite?.close();
+  });
+  return { postgres: () => pg!.db, pglite: () => lite! };
 }
 
 export interface FreshRedis {
