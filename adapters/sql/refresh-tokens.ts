@@ -74,17 +74,12 @@ const ROTATION = `WITH moved AS (
          CASE WHEN count(*) > 0 THEN false ELSE (SELECT live IS NULL FROM refresh_families WHERE id_hash = $1) END AS in_rows
     FROM moved`;
 
-// A successor saved apart from the rotation that issued it: live beside the others when it is a child of
-// the head ($4, its parent), as a sibling issued within the grace is. `in_rows` tells a family of rows.
-const ADD_CHILD = `WITH added AS (
-    UPDATE refresh_families SET live = live || jsonb_build_object($2::text, $3::jsonb)
-     WHERE id_hash = $1 AND live IS NOT NULL AND head_parent IS NOT DISTINCT FROM $4::text
-    RETURNING 1
+// A token destroyed (revoked): out of its family, live or head; or, in a family of rows, its row.
+const DESTROY = `WITH family AS (
+    UPDATE refresh_families SET live = live - $2::text, head = CASE WHEN head_parent = $2::text THEN NULL ELSE head END
+     WHERE id_hash = $1 AND live IS NOT NULL
   )
-  SELECT (SELECT count(*)::int FROM added) AS added, (SELECT live IS NULL FROM refresh_families WHERE id_hash = $1) AS in_rows`;
-// A token destroyed (revoked): out of its family, live or head.
-const REMOVE = `UPDATE refresh_families SET live = live - $2::text, head = CASE WHEN head_parent = $2::text THEN NULL ELSE head END
-  WHERE id_hash = $1 AND live IS NOT NULL`;
+  DELETE FROM oidc_models WHERE model = 'RefreshToken' AND id_hash = $2::text`;
 
 const UNKNOWN: RefreshLookup = Object.freeze({ standing: 'unknown', payload: undefined, parent: null });
 
@@ -123,20 +118,9 @@ export function sqlRefreshTokenAdapter(db: Database, base: ModelAdapter, options
     async upsert(id, payload, expiresIn) {
       const family = familyOf(id);
       if (family === undefined) return base.upsert(id, payload, expiresIn);
-      if (payload.parent) {
-        const res = await db.query<{ added: number; in_rows: boolean | null }>(ADD_CHILD, [
-          storageKey(family),
-          storageKey(id),
-          storedPayload('RefreshToken', payload),
-          payload.parent,
-        ]);
-        const outcome = res.rows[0];
-        if (outcome?.in_rows) return base.upsert(id, payload, expiresIn);
-        // The successor of a live token exists only once its parent is the head: the rotation writes both
-        // (commitRotation). Refused loudly rather than stored where no lookup reads it.
-        if (!outcome?.added) throw new Error('a refresh token is saved by the rotation that issues it');
-        return;
-      }
+      // A successor is written by the rotation that issues it, in either layout (commitRotation): saved
+      // apart, it would be stored where no lookup reads it, and judged a reuse when presented.
+      if (payload.parent) throw new Error('a refresh token is saved by the rotation that issues it');
       const iiat = typeof payload.iiat === 'number' ? payload.iiat : Math.floor(Date.now() / 1000);
       const exp = typeof payload.exp === 'number' ? payload.exp : iiat + (expiresIn ?? 0);
       await db.query(START_FAMILY, [
@@ -176,8 +160,8 @@ export function sqlRefreshTokenAdapter(db: Database, base: ModelAdapter, options
 
     async destroy(id) {
       const family = familyOf(id);
-      if (family !== undefined) await db.query(REMOVE, [storageKey(family), storageKey(id)]);
-      await base.destroy(id);
+      if (family === undefined) return base.destroy(id);
+      await db.query(DESTROY, [storageKey(family), storageKey(id)]);
     },
 
     async revokeByGrantId(grantId) {
