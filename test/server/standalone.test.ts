@@ -20,15 +20,25 @@ function run(args: string[], env: Record<string, string> = {}) {
 describe('standalone server', () => {
   it('starts on the embedded store and serves discovery', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'signin-server-'));
-    const file = join(dir, 'signin.yaml');
-    const port = 20000 + Math.floor(Math.random() * 20000);
-    writeFileSync(
-      file,
-      [`issuer: http://localhost:${port}`, `port: ${port}`, 'secrets:', `  cookieKeys: ["${'c'.repeat(40)}"]`, `  pairwiseSalt: "${'s'.repeat(40)}"`, 'storage:', '  kind: embedded', `  dataDir: ${join(dir, 'data')}`].join('\n'),
-    );
-    const server = run(['--config', file]);
+    // The issuer names the port, so it is chosen here rather than by the system. From below Linux's
+    // ephemeral range (32768 and up), where outgoing connections take theirs; a port already taken
+    // anyway (another server) is tried again with another.
+    let started: { server: ReturnType<typeof run>; port: number } | undefined;
+    for (let attempt = 0; attempt < 5 && !started; attempt += 1) {
+      const port = 20000 + Math.floor(Math.random() * 12000);
+      const file = join(dir, `signin-${port}.yaml`);
+      writeFileSync(
+        file,
+        [`issuer: http://localhost:${port}`, `port: ${port}`, 'secrets:', `  cookieKeys: ["${'c'.repeat(40)}"]`, `  pairwiseSalt: "${'s'.repeat(40)}"`, 'storage:', '  kind: embedded', `  dataDir: ${join(dir, 'data')}`].join('\n'),
+      );
+      const server = run(['--config', file]);
+      for (let i = 0; i < 400 && !server.output().includes('listening') && !server.output().includes('EADDRINUSE'); i += 1) await new Promise((r) => setTimeout(r, 200));
+      if (server.output().includes('EADDRINUSE')) await server.exited;
+      else started = { server, port };
+    }
+    if (!started) throw new Error('no free port found in five attempts');
+    const { server, port } = started;
     try {
-      for (let i = 0; i < 400 && !server.output().includes('listening'); i += 1) await new Promise((r) => setTimeout(r, 200));
       expect(server.output()).toContain(`listening on http://localhost:${port}`);
       const doc = (await (await fetch(`http://127.0.0.1:${port}/.well-known/openid-configuration`)).json()) as { issuer: string };
       expect(doc.issuer).toBe(`http://localhost:${port}`);
