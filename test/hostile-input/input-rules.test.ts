@@ -23,6 +23,26 @@ describe('the input rules', () => {
     ]);
   });
 
+  it('read a form with nothing to decode, as text or as bytes, as they read the same form encoded', () => {
+    const plain = 'grant_type=refresh_token&&=x&c=&d&e=f=g&scope=openid email';
+    const encoded = 'grant_type=refresh%5Ftoken&&=x&c=&d&e=f%3Dg&scope=openid%20email';
+    const fields = [
+      ['grant_type', 'refresh_token'],
+      ['c', ''],
+      ['d', ''],
+      ['e', 'f=g'],
+      ['scope', 'openid email'],
+    ];
+    expect(decodeForm(encoded)).toEqual(fields);
+    expect(decodeForm(plain)).toEqual(fields);
+    expect(decodeForm(Buffer.from(plain))).toEqual(fields);
+    // A control character or a byte beyond ASCII is never plain: refused as in any other form.
+    expect(problemOf(() => decodeForm('a=b\tc'))).toBe('control');
+    expect(problemOf(() => decodeForm(Buffer.from('a=b\u007fc')))).toBe('control');
+    expect(problemOf(() => decodeForm(Buffer.from([0x61, 0x3d, 0xff])))).toBe('encoding');
+    expect(decodeForm(Buffer.from('a=été'))).toEqual([['a', 'été']]);
+  });
+
   it.each([
     ['a%00b', 'control'],
     ['a%1Bb', 'control'],
@@ -46,6 +66,8 @@ describe('the input rules', () => {
 
   it('decode a path without reading + as a space, and refuse the same characters in it', () => {
     expect(decodePath('/portal/apps/a+b%20c')).toBe('/portal/apps/a+b c');
+    expect(decodePath('/portal/apps/a+b')).toBe('/portal/apps/a+b');
+    expect(problemOf(() => decodePath('/portal/apps/a\u007fb'))).toBe('control');
     expect(problemOf(() => decodePath('/portal/apps/a%00b'))).toBe('control');
     expect(problemOf(() => decodePath('/portal/apps/%ff'))).toBe('encoding');
   });
