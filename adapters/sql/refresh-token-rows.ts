@@ -5,7 +5,7 @@
 import type { Database } from './database.ts';
 import { storageKey } from '../token-key.ts';
 import type { Payload, RefreshStanding, Rotation } from '../adapter.ts';
-import { upsertParams } from './rows.ts';
+import { upsertParams, upsertStatement } from './rows.ts';
 
 /** How a presented token of such a family stands: its row (when stored and not expired) against the head. */
 export function standingInRows(
@@ -51,12 +51,7 @@ const WON = `SELECT count(*)::int AS won FROM moved`;
 // won ($7..$14 are `upsertParams` of the successor): one round trip and one commit per refresh, and a
 // refresh that loses leaves no successor behind.
 const ROTATION_WITH_SUCCESSOR = `${ROTATION}, successor AS (
-    INSERT INTO oidc_models (model, id_hash, payload, grant_id, uid, user_code, parent, expires_at)
-    SELECT $7::text, $8::text, $9::jsonb, $10::text, $11::text, $12::text, $13::text,
-           CASE WHEN $14::int IS NULL THEN NULL ELSE now() + make_interval(secs => $14::int) END
-     WHERE EXISTS (SELECT 1 FROM moved)
-    ON CONFLICT (model, id_hash) DO UPDATE SET payload = EXCLUDED.payload, grant_id = EXCLUDED.grant_id,
-      uid = EXCLUDED.uid, user_code = EXCLUDED.user_code, parent = EXCLUDED.parent, expires_at = EXCLUDED.expires_at
+    ${upsertStatement(7, 'EXISTS (SELECT 1 FROM moved)')}
   )
   ${WON}`;
 

@@ -10,11 +10,22 @@ export interface Row {
 export const SELECT = `SELECT payload, floor(extract(epoch FROM consumed_at))::text AS consumed FROM oidc_models`;
 export const LIVE = `(expires_at IS NULL OR expires_at > now())`;
 
-/** The upsert of one record; $1..$8 are `upsertParams`. Other statements may prefix it with a CTE. */
-export const UPSERT = `INSERT INTO oidc_models (model, id_hash, payload, grant_id, uid, user_code, parent, expires_at)
-  VALUES ($1, $2, $3, $4, $5, $6, $7, CASE WHEN $8::int IS NULL THEN NULL ELSE now() + make_interval(secs => $8::int) END)
+/**
+ * The upsert of one record, its eight values (`upsertParams`) from parameter `$first` on; with `onlyIf`, only
+ * when that condition holds (a statement that writes a record only if its other part succeeded).
+ */
+export function upsertStatement(first: number, onlyIf?: string): string {
+  const $ = (i: number) => `$${first + i}`;
+  return `INSERT INTO oidc_models (model, id_hash, payload, grant_id, uid, user_code, parent, expires_at)
+  SELECT ${$(0)}::text, ${$(1)}::text, ${$(2)}::jsonb, ${$(3)}::text, ${$(4)}::text, ${$(5)}::text, ${$(6)}::text,
+         CASE WHEN ${$(7)}::int IS NULL THEN NULL ELSE now() + make_interval(secs => ${$(7)}::int) END${onlyIf ? `
+   WHERE ${onlyIf}` : ''}
   ON CONFLICT (model, id_hash) DO UPDATE SET payload = EXCLUDED.payload, grant_id = EXCLUDED.grant_id,
     uid = EXCLUDED.uid, user_code = EXCLUDED.user_code, parent = EXCLUDED.parent, expires_at = EXCLUDED.expires_at`;
+}
+
+/** The upsert of one record; $1..$8 are `upsertParams`. Other statements may prefix it with a CTE. */
+export const UPSERT = upsertStatement(1);
 
 export function upsertParams(model: string, id: string, payload: Payload, expiresIn: number | undefined): unknown[] {
   return [model, storageKey(id), storedPayload(model, payload), payload.grantId ?? null, payload.uid ?? null, payload.userCode ?? null, payload.parent ?? null, expiresIn ?? null];
