@@ -31,10 +31,11 @@ const PAGE_METHODS = ['GET', 'HEAD', 'POST'];
 
 // The checked parameters of an engine request, for the edge middlewares behind the guard.
 const checked = new WeakMap<IncomingMessage, ReadonlyMap<string, string>>();
+const NO_PARAMS: ReadonlyMap<string, string> = new Map();
 
 /** The parameters of this engine request as the guard checked them (the body of a POST, else the query). */
 export function requestParams(ctx: Pick<Koa.Context, 'req'>): ReadonlyMap<string, string> {
-  return checked.get(ctx.req) ?? new Map();
+  return checked.get(ctx.req) ?? NO_PARAMS;
 }
 
 export function inputGuard(config: Pick<SignInConfig, 'languages'>): Koa.Middleware {
@@ -80,7 +81,8 @@ export function inputGuard(config: Pick<SignInConfig, 'languages'>): Koa.Middlew
       const query = checkParams(readQuery(ctx));
       if (engine && ctx.method === 'POST') return guardBody(ctx, next, query, endpoint, kind);
       if (endpoint?.clientAuth) checkBasicCredentials(ctx.get('Authorization'));
-      if (engine) checked.set(ctx.req, query);
+      // Nothing to record for a request without parameters (userinfo's): requestParams answers it empty.
+      if (engine && query.size > 0) checked.set(ctx.req, query);
     } catch (error) {
       return refused(ctx, error, kind, engine);
     }

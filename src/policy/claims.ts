@@ -1,9 +1,12 @@
 // The claims an account can release, by name. The engine keeps only those of the granted scopes
-// (see SCOPE_CLAIMS); nothing else about the user is ever handed to it.
+// (see SCOPE_CLAIMS); nothing else about the user is ever handed to it. `sub` is the account id; the
+// engine replaces it with the pairwise value for each client.
 import type { Account } from '../accounts/store.ts';
 
-export function accountClaims(account: Account): Record<string, string | boolean> {
+export function accountClaims(account: Account): { sub: string; [claim: string]: string | boolean } {
+  // One literal, on every userinfo call and token response: no copy of a second object into it.
   return {
+    sub: account.id,
     email: account.email,
     email_verified: account.emailVerified,
     username: account.username,

@@ -1,5 +1,4 @@
-// The engine's findAccount hook: an account and the claims it may release. `sub` is the account id
-// here; the engine replaces it with the pairwise value for each client.
+// The engine's findAccount hook: an account and the claims it may release (src/policy/claims.ts).
 import type { FindAccount, KoaContextWithOIDC } from 'oidc-provider';
 import type { Account, AccountStore } from '../accounts/store.ts';
 import { accountClaims } from '../policy/claims.ts';
@@ -31,7 +30,7 @@ export function makeFindAccount(accounts: Pick<AccountStore, 'findById' | 'onCha
     }
     return {
       accountId: account.id,
-      claims: () => ({ sub: account.id, ...accountClaims(account) }),
+      claims: () => accountClaims(account),
     };
   };
 }
