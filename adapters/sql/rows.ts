@@ -24,7 +24,7 @@ export function upsertStatement(first: number, onlyIf?: string): string {
     uid = EXCLUDED.uid, user_code = EXCLUDED.user_code, parent = EXCLUDED.parent, expires_at = EXCLUDED.expires_at`;
 }
 
-/** The upsert of one record; $1..$8 are `upsertParams`. Other statements may prefix it with a CTE. */
+/** The upsert of one record; $1..$8 are `upsertParams` (a statement that writes one as its part uses upsertStatement). */
 export const UPSERT = upsertStatement(1);
 
 export function upsertParams(model: string, id: string, payload: Payload, expiresIn: number | undefined): unknown[] {
