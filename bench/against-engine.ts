@@ -32,6 +32,10 @@ const adapters = process.env.BENCH_ADAPTERS ?? 'redis,pg';
 // The Node options the service runs under (BENCH_NODE_FLAGS to compare others).
 const nodeFlags = process.env.BENCH_NODE_FLAGS ?? '';
 const rounds = countSetting('BENCH_ROUNDS', 3);
+// Every server of a run, the harness's and the service, runs on the Node that runs this script, whatever
+// `node` the PATH finds first: the same engine on two Node versions is not the same engine (Node 20 runs
+// AsyncLocalStorage on promise hooks, which Node 24 no longer needs).
+const node = process.execPath;
 const scenarios = process.env.BENCH_SCENARIOS ? ['--scenarios', process.env.BENCH_SCENARIOS] : [];
 const REDIRECT_URI = 'http://127.0.0.1:9999/cb';
 const PASSWORD = 'une longue phrase de passe pour le banc';
@@ -47,7 +51,7 @@ interface Target {
 }
 
 async function main(): Promise<void> {
-  if (!spawnSync('node', [join(harness, 'run.mjs'), '--help']).stdout) throw new Error(`no benchmark harness at ${harness} (set OIDC_BENCH_DIR)`);
+  if (!spawnSync(node, [join(harness, 'run.mjs'), '--help']).stdout) throw new Error(`no benchmark harness at ${harness} (set OIDC_BENCH_DIR)`);
   console.log('building the JavaScript (npm run build)…');
   execFileSync('npm', ['run', '-s', 'build'], { cwd: project, stdio: 'inherit' });
 
@@ -62,7 +66,7 @@ async function main(): Promise<void> {
   const extra = adapters.split(',').includes('pg') ? [...ours, await rotatingEngine()] : ours;
   // At rest, before any load: the service as deployed (JavaScript build), and the bare engine on Redis,
   // started as many times as there are rounds (one start's figure moves by several MiB).
-  const reference = { cmd: 'node', args: ['reference/server.mjs', '--port', '3199', '--adapter', 'redis', '--interaction', 'form'], cwd: harness, issuer: 'http://127.0.0.1:3199' };
+  const reference = { cmd: node, args: ['reference/server.mjs', '--port', '3199', '--adapter', 'redis', '--interaction', 'form'], cwd: harness, issuer: 'http://127.0.0.1:3199' };
   const starts = [
     ...ours.map((target) => {
       const { cmd, args, cwd, env } = target.start as { cmd: string; args: string[]; cwd: string; env: NodeJS.ProcessEnv };
@@ -87,7 +91,7 @@ async function main(): Promise<void> {
     const out = join(resultsDir, `against-engine-${round}.json`);
     const args = ['bench-reference.mjs', '--adapters', adapters, '--interaction', 'form', '--extra-targets', extraFile, '--seconds', seconds, '--vus', vus, ...scenarios, '--json', out];
     console.log(`round ${round} of ${rounds}: node ${args.join(' ')}   (in ${harness})`);
-    execFileSync('node', args, { cwd: harness, stdio: 'inherit' });
+    execFileSync(node, args, { cwd: harness, stdio: 'inherit' });
     done.push(JSON.parse(readFileSync(out, 'utf8')) as Round);
   }
   console.log(summarize(done));
@@ -127,7 +131,7 @@ function prepare(target: Target): Record<string, unknown> {
     }),
   );
   const signin = (args: string[], input = '') =>
-    execFileSync('node', [join(project, 'dist/src/cli/entry.js'), ...args, '--config', config], { cwd: project, input, encoding: 'utf8' });
+    execFileSync(node, [join(project, 'dist/src/cli/entry.js'), ...args, '--config', config], { cwd: project, input, encoding: 'utf8' });
   signin(['migrate']);
   const email = `banc.${target.label}@example.org`;
   signin(['user', 'create', '--email', email, '--username', `banc_${target.port}`, '--first-name', 'Banc', '--verified'], `${PASSWORD}\n`);
@@ -148,7 +152,7 @@ function prepare(target: Target): Record<string, unknown> {
     expect_refresh: true,
     aux_pids: auxPids(),
     // Where the service writes its request log: a deployment ships it somewhere; here, nowhere.
-    start: { cmd: 'sh', args: ['-c', `exec node ${nodeFlags} dist/src/cli/entry.js serve --config ${config} > /dev/null`], cwd: project, env: { NODE_ENV: 'production' } },
+    start: { cmd: 'sh', args: ['-c', `exec '${node}' ${nodeFlags} dist/src/cli/entry.js serve --config ${config} > /dev/null`], cwd: project, env: { NODE_ENV: 'production' } },
   };
 }
 
@@ -165,7 +169,7 @@ async function rotatingEngine(): Promise<Record<string, unknown>> {
     mode: 'form',
     aux_pids: auxPids(),
     start: {
-      cmd: process.execPath,
+      cmd: node,
       args: [
         '--import', join(project, 'bench', 'rotating-engine.mjs'), 'reference/server.mjs', '--port', String(port), '--adapter', 'pg',
         '--pg-url', await freshDatabase('engine_rotating_bench'), '--interaction', 'form', '--hash', 'argon2id', '--sig-alg', 'RS256',
