@@ -5,7 +5,7 @@
 //   P<Model>:H                  hash { payload: JSON without jti, consumed?: epoch seconds }
 //   P<Model>:uid:<uid>          H of the record holding that uid (Session.findByUid)
 //   P<Model>:userCode:<hash>    H of the record holding that user code (DeviceCode.findByUserCode)
-//   Pgrant:<grantId>            set of the record keys issued under that grant
+//   Pgrant:<grantId>            set of the record keys issued under that grant (a save drops ended ones)
 // A hash rather than one JSON string: `consume` only adds a field (HSETNX), so it neither parses and
 // rewrites the payload in Lua nor needs SET ... KEEPTTL, and the record keeps the TTL it was given.
 //
@@ -82,7 +82,7 @@ export function redisAdapter(redis: RedisClient, model: string, options: RedisAd
       if (grant) keys.push(grant);
       if (payload.uid) keys.push(uidKey(payload.uid));
       if (payload.userCode) keys.push(userCodeKey(payload.userCode));
-      await redis.signinSave(keys.length, ...keys, json, ttl, hash, grant ? '1' : '0', key);
+      await redis.signinSave(keys.length, ...keys, json, ttl, hash, grant ? '1' : '0', key, redis.options.keyPrefix ?? '');
     },
 
     find: (id) => load(storageKey(id), id),

@@ -37,8 +37,18 @@ export async function clusterUpsert(redis: RedisClient, record: ClusterRecord): 
   await execOrThrow(redis.multi().hset(key, 'payload', json).expire(key, ttl));
   const writes: Promise<unknown>[] = indexes.map((index) => redis.set(index, hash, 'EX', ttl));
   // The set and its TTL share a slot (the set's own key): one MULTI, as on one server.
-  if (grant) writes.push(execOrThrow(redis.multi().sadd(grant, key).signinExtendTtl(grant, ttl)));
+  if (grant) writes.push(execOrThrow(redis.multi().sadd(grant, key).signinExtendTtl(grant, ttl)), dropEnded(redis, grant));
   await Promise.all(writes);
+}
+
+/**
+ * As the single-server save does (scripts.ts): two members picked at random leave the grant set when their
+ * record is gone, so a grant in use does not keep every token of its life listed. A member is added only
+ * after its record is written (above), so a missing record is one that ended.
+ */
+async function dropEnded(redis: RedisClient, grant: string): Promise<void> {
+  const sample = await redis.srandmember(grant, 2);
+  await Promise.all(sample.map(async (member) => (await redis.exists(member)) === 0 && redis.srem(grant, member)));
 }
 
 /**

@@ -10,7 +10,8 @@ declare module 'ioredis' {
     /**
      * Saves a record with its TTL, its index entries and its grant membership: KEYS are the record, then
      * the grant set when ARGV[4] is '1', then the index keys; ARGV are the payload JSON, the TTL, the
-     * record's hash (what the indexes hold), the grant flag and the member name for the grant set.
+     * record's hash (what the indexes hold), the grant flag, the member name for the grant set and the
+     * client's own key prefix.
      */
     signinSave(numberOfKeys: number, ...keysThenArgs: Array<string | number>): Result<number, Context>;
     /** Raises the key's TTL to `seconds` if it is lower (or unset); never shortens it. */
@@ -32,13 +33,20 @@ return redis.call('HSETNX', KEYS[1], 'consumed', ARGV[1])`;
 // an existing `consumed` field, as the SQL upsert keeps consumed_at. The grant set lives as long as its
 // longest-lived member, so revocation always finds every member. The member is passed as an argument,
 // not taken from KEYS[1]: ioredis adds its own keyPrefix to KEYS, and the set holds names without it
-// (REVOKE_GRANT adds it back).
+// (ARGV[6] and REVOKE_GRANT add it back).
+// A grant in use keeps its set alive, one member per token issued under it: two members picked at random
+// are dropped when their record is gone (expired, destroyed), so the set holds about as many members as
+// the grant has live records, not every token of its life. A member is listed only once its record is
+// written (here, in the same script), so a missing record is one that ended.
 const SAVE = `
 local ttl = tonumber(ARGV[2])
 redis.call('HSET', KEYS[1], 'payload', ARGV[1])
 redis.call('EXPIRE', KEYS[1], ttl)
 local first = 2
 if ARGV[4] == '1' then
+  for _, member in ipairs(redis.call('SRANDMEMBER', KEYS[2], 2)) do
+    if redis.call('EXISTS', ARGV[6] .. member) == 0 then redis.call('SREM', KEYS[2], member) end
+  end
   redis.call('SADD', KEYS[2], ARGV[5])
   if redis.call('TTL', KEYS[2]) < ttl then redis.call('EXPIRE', KEYS[2], ttl) end
   first = 3

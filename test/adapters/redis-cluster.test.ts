@@ -87,6 +87,23 @@ describe('Redis Cluster specifics', () => {
     expect(await client.exists(`${KEY_PREFIX}grant:spread-grant`)).toBe(0);
   });
 
+  it('lists in a grant set the records that still exist, not every token the grant was ever given', async () => {
+    const tokens = redisAdapter(client, 'AccessToken', { keyPrefix: KEY_PREFIX });
+    const grantKey = `${KEY_PREFIX}grant:used-grant`;
+    for (let i = 0; i < 20; i += 1) {
+      const id = tokenId();
+      await tokens.upsert(id, { kind: 'AccessToken', grantId: 'used-grant' }, 3600);
+      await tokens.destroy(id);
+    }
+    expect(await client.scard(grantKey)).toBeLessThanOrEqual(1);
+    const live = Array.from({ length: 10 }, () => tokenId());
+    for (const id of live) await tokens.upsert(id, { kind: 'AccessToken', grantId: 'used-grant' }, 3600);
+    const listed = await client.smembers(grantKey);
+    for (const id of live) expect(listed).toContain(`${KEY_PREFIX}AccessToken:${storageKey(id)}`);
+    await tokens.revokeByGrantId('used-grant');
+    for (const id of live) expect(await tokens.find(id)).toBeUndefined();
+  });
+
   it('ends every record of a grant revoked while tokens are being issued under it', async () => {
     const tokens = redisAdapter(client, 'AccessToken', { keyPrefix: KEY_PREFIX });
     const before = Array.from({ length: 30 }, () => tokenId());
