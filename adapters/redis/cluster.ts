@@ -44,11 +44,16 @@ export async function clusterUpsert(redis: RedisClient, record: ClusterRecord): 
 /**
  * As the single-server save does (scripts.ts): two members picked at random leave the grant set when their
  * record is gone, so a grant in use does not keep every token of its life listed. A member is added only
- * after its record is written (above), so a missing record is one that ended.
+ * after its record is written (above), so a missing record is one that ended. Housekeeping only: the
+ * members may sit on other nodes, and a node that does not answer here fails no save (the next one tries).
  */
 async function dropEnded(redis: RedisClient, grant: string): Promise<void> {
-  const sample = await redis.srandmember(grant, 2);
-  await Promise.all(sample.map(async (member) => (await redis.exists(member)) === 0 && redis.srem(grant, member)));
+  try {
+    const sample = await redis.srandmember(grant, 2);
+    await Promise.all(sample.map(async (member) => (await redis.exists(member)) === 0 && redis.srem(grant, member)));
+  } catch {
+    // left for the next save
+  }
 }
 
 /**
