@@ -20,6 +20,7 @@
 // deleted finds nothing.
 import type { RedisClient } from './connect.ts';
 import { execOrThrow } from './transaction.ts';
+import { ENDED_PICKS } from './scripts.ts';
 
 export interface ClusterRecord {
   key: string;
@@ -42,14 +43,14 @@ export async function clusterUpsert(redis: RedisClient, record: ClusterRecord): 
 }
 
 /**
- * As the single-server save does (scripts.ts): two members picked at random leave the grant set when their
+ * As the single-server save does (scripts.ts): members picked at random leave the grant set when their
  * record is gone, so a grant in use does not keep every token of its life listed. A member is added only
  * after its record is written (above), so a missing record is one that ended. Housekeeping only: the
  * members may sit on other nodes, and a node that does not answer here fails no save (the next one tries).
  */
 async function dropEnded(redis: RedisClient, grant: string): Promise<void> {
   try {
-    const sample = await redis.srandmember(grant, 2);
+    const sample = await redis.srandmember(grant, ENDED_PICKS);
     await Promise.all(sample.map(async (member) => (await redis.exists(member)) === 0 && redis.srem(grant, member)));
   } catch {
     // left for the next save

@@ -34,17 +34,19 @@ return redis.call('HSETNX', KEYS[1], 'consumed', ARGV[1])`;
 // longest-lived member, so revocation always finds every member. The member is passed as an argument,
 // not taken from KEYS[1]: ioredis adds its own keyPrefix to KEYS, and the set holds names without it
 // (ARGV[6] and REVOKE_GRANT add it back).
-// A grant in use keeps its set alive, one member per token issued under it: two members picked at random
-// are dropped when their record is gone (expired, destroyed), so the set holds about as many members as
-// the grant has live records, not every token of its life. A member is listed only once its record is
-// written (here, in the same script), so a missing record is one that ended.
+// A grant in use keeps its set alive, one member per token issued under it: ENDED_PICKS members picked at
+// random are dropped when their record is gone (expired, destroyed), so the set holds about as many members
+// as the grant has live records, not every token of its life (two picks per added member shrink a set of
+// ended ones; one would let it grow slowly). A member is listed only once its record is written (here, in
+// the same script), so a missing record is one that ended.
+export const ENDED_PICKS = 2;
 const SAVE = `
 local ttl = tonumber(ARGV[2])
 redis.call('HSET', KEYS[1], 'payload', ARGV[1])
 redis.call('EXPIRE', KEYS[1], ttl)
 local first = 2
 if ARGV[4] == '1' then
-  for _, member in ipairs(redis.call('SRANDMEMBER', KEYS[2], 2)) do
+  for _, member in ipairs(redis.call('SRANDMEMBER', KEYS[2], ${ENDED_PICKS})) do
     if redis.call('EXISTS', ARGV[6] .. member) == 0 then redis.call('SREM', KEYS[2], member) end
   end
   redis.call('SADD', KEYS[2], ARGV[5])
