@@ -5,8 +5,8 @@ import { finishStep, loadInteraction } from './interaction.ts';
 
 export function abortInteraction(deps: InteractionDeps): RouterMiddleware {
   return async function abortInteractionRoute(ctx) {
-    // Loaded only to check the uid and that the interaction still exists.
-    await loadInteraction(ctx, deps);
-    await finishStep(ctx, deps, { error: 'access_denied', error_description: 'End-User aborted interaction' });
+    // Loaded to check the uid and that the interaction still exists, and to carry the answer.
+    const interaction = await loadInteraction(ctx, deps);
+    await finishStep(ctx, interaction, { error: 'access_denied', error_description: 'End-User aborted interaction' });
   };
 }

@@ -94,7 +94,7 @@ async function recordConsent(
   });
   await deps.consents.record({ accountId, clientId, grantId, scopes: decision.granted });
   securityEvent('consent.given', { account_id: accountId, client_id: clientId, grant_id: grantId, scopes: decision.granted, source: 'interaction' });
-  await finishStep(ctx, deps, { consent: { grantId } }, { keepLogin: true });
+  await finishStep(ctx, interaction, { consent: { grantId } }, { keepLogin: true });
 }
 
 /** Claims asked for one by one (the `claims` parameter) follow the scopes: only those of a granted scope. */

@@ -1,10 +1,12 @@
 // Loads the engine's interaction for the uid in the URL, picks the page language and the layout.
 import type { RouterContext } from '@koa/router';
 import type Provider from 'oidc-provider';
+import type { InteractionResults } from 'oidc-provider';
 import { errors } from 'oidc-provider';
 import type { RegisteredClient } from '../src/clients/registry.ts';
 import type { Locale } from '../src/i18n/index.ts';
 import { chosenLanguage, localeFor } from '../src/pages/language.ts';
+import { finishInteraction } from '../src/provider/engine.ts';
 import type { InteractionDeps } from './interaction-deps.ts';
 
 export type InteractionDetails = Awaited<ReturnType<Provider['interactionDetails']>>;
@@ -51,16 +53,16 @@ export function pageOptions(interaction: LoadedInteraction, status = 200) {
 }
 
 /**
- * Tells the engine the step is done; the engine writes its 303 to the next step or the application itself.
+ * Tells the engine the step is done: its 303 leads to the next step or the application itself.
  * `keepLogin`: the consent step keeps the login of the same request (its last submission), or a request
  * with `prompt=login` would ask to sign in again after the consent, and again.
  */
 export async function finishStep(
   ctx: RouterContext,
-  deps: Pick<InteractionDeps, 'provider'>,
-  result: Parameters<Provider['interactionFinished']>[2],
+  interaction: LoadedInteraction,
+  result: InteractionResults,
   { keepLogin = false }: { keepLogin?: boolean } = {},
 ): Promise<void> {
-  await deps.provider.interactionFinished(ctx.req, ctx.res, result, { mergeWithLastSubmission: keepLogin });
+  await finishInteraction(ctx.res, interaction.details, result, { mergeWithLastSubmission: keepLogin });
   ctx.respond = false;
 }

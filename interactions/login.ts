@@ -54,6 +54,6 @@ export function submitLogin(deps: InteractionDeps): RouterMiddleware {
       );
     }
     if (!outcome.ok) return showLogin(ctx, interaction, { email, error: 'login.error.invalid', status: 400 });
-    await finishStep(ctx, deps, { login: { accountId: outcome.account.id } });
+    await finishStep(ctx, interaction, { login: { accountId: outcome.account.id } });
   };
 }

@@ -71,7 +71,7 @@ function describe(error: unknown): { status: number; reason: ErrorReason } {
   if (error instanceof AccountDisabledError) return { status: 403, reason: 'accountDisabled' };
   // Postgres or Redis unreachable: a 503 the user may retry.
   if (isStorageUnavailable(error)) return { status: 503, reason: 'unavailable' };
-  // Thrown by interactionDetails/interactionFinished: expired interaction, lost cookie, ended session.
+  // Thrown by interactionDetails: expired interaction, lost cookie, ended session.
   if (error instanceof errors.SessionNotFound) return { status: 400, reason: 'sessionExpired' };
   return { status: 500, reason: 'server' };
 }

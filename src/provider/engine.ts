@@ -1,5 +1,5 @@
 // The one door into oidc-provider's internals. Everything the service does with the engine beyond its
-// documented configuration, hooks and `interactionDetails`/`interactionFinished` goes through here, so
+// documented configuration, hooks and `interactionDetails` goes through here, so
 // an engine upgrade means reading the files under `engine/` (each names the engine files it relies on,
 // in oidc-provider 9.13) and running test/provider/engine-door.test.ts, which fails if any moved.
 // Nothing outside src/provider builds engine objects or touches engine classes.
@@ -9,6 +9,7 @@ export { CLIENT_CREDENTIALS, enforceClientGrants } from './engine/client-grants.
 export { rememberClientInstances } from './engine/client-instances.ts';
 export { acceptSecretsOfPublicClients } from './engine/public-clients.ts';
 export { saveGrant, type GrantInput } from './engine/grants.ts';
+export { finishInteraction } from './engine/interactions.ts';
 export { useRefreshTokenFamilies } from './engine/refresh-token-families.ts';
 export { sessionTtl, withSessionRecords, type SessionRecords } from './engine/session-storage.ts';
 export {

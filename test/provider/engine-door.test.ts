@@ -3,6 +3,8 @@
 // one fails this file by name instead of weakening a protection silently.
 import { createHash, createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -10,6 +12,7 @@ import {
   currentTokenRequest,
   findSession,
   findSessionByUid,
+  finishInteraction,
   redeemAuthorizationCode,
   replaceSigningKeys,
   rotatedRefreshTokenId,
@@ -206,6 +209,42 @@ describe('grants (engine/grants.ts)', () => {
     expect(grant?.getRejectedOIDCScope()).toBe('profile');
     expect(grant?.getOIDCClaims()).toEqual(['email']);
     expect(grant?.getRejectedOIDCClaims()).toEqual(['username']);
+  });
+});
+
+describe('interaction steps (engine/interactions.ts)', () => {
+  /** An interaction the engine started, as the consent step finds it once the user has signed in. */
+  async function storedInteraction() {
+    const rp = await relyingParty(svc.url, client);
+    const res = await fetch((await rp.start()).url, { redirect: 'manual' });
+    const uid = new URL(res.headers.get('location') ?? '', svc.url).pathname.split('/').pop() ?? '';
+    const started = (await provider.Interaction.find(uid))!;
+    started.lastSubmission = { login: { accountId: 'account-1' } };
+    await started.save(started.exp - Math.floor(Date.now() / 1000));
+    return (await provider.Interaction.find(uid))!;
+  }
+
+  async function finished(result: Parameters<typeof finishInteraction>[2], mergeWithLastSubmission: boolean) {
+    const interaction = await storedInteraction();
+    const res = new ServerResponse(new IncomingMessage(new Socket()));
+    await finishInteraction(res, interaction, result, { mergeWithLastSubmission });
+    return { res, before: interaction, after: (await provider.Interaction.find(interaction.uid))! };
+  }
+
+  it('saves the result over the last submission, for the rest of its lifetime, and answers 303 to its next step', async () => {
+    const { res, before, after } = await finished({ consent: { grantId: 'grant-1' } }, true);
+    expect(after.result).toEqual({ login: { accountId: 'account-1' }, consent: { grantId: 'grant-1' } });
+    expect(after.exp).toBe(before.exp);
+    expect(res.statusCode).toBe(303);
+    expect(res.getHeader('location')).toBe(before.returnTo);
+    expect(before.returnTo).toBe(`${svc.url}/oauth/authorize/${before.uid}`);
+    expect(res.getHeader('content-length')).toBe('0');
+    expect(res.writableEnded).toBe(true);
+  });
+
+  it('keeps the result alone when no merge is asked, or when it is an error', async () => {
+    expect((await finished({ login: { accountId: 'account-2' } }, false)).after.result).toEqual({ login: { accountId: 'account-2' } });
+    expect((await finished({ error: 'access_denied' }, true)).after.result).toEqual({ error: 'access_denied' });
   });
 });
 
