@@ -45,18 +45,28 @@ export function redisAdapter(redis: RedisClient, model: string, options: RedisAd
   // engine never revokes them by grant, so they stay out of grant sets (as in the engine's own adapter).
   const grantBound = model !== 'Interaction';
 
-  const load = async (hash: string, id?: string): Promise<Payload | undefined> => {
-    const [json, consumed] = await redis.hmget(recordKey(hash), 'payload', 'consumed');
-    if (json === null) return undefined; // a miss is undefined, never {}: the engine tests truthiness
+  /** A record as the engine reads it, from its two fields; a miss is undefined, never {}: the engine tests truthiness. */
+  const loaded = (json: string | null, consumed: string | null, id?: string): Payload | undefined => {
+    if (json === null) return undefined;
     const stored = JSON.parse(json) as Payload;
     const payload = id === undefined ? stored : restoreId(model, id, stored);
     return consumed === null ? payload : { ...payload, consumed: Number(consumed) };
   };
 
+  const load = async (hash: string, id?: string): Promise<Payload | undefined> => {
+    const [json, consumed] = await redis.hmget(recordKey(hash), 'payload', 'consumed');
+    return loaded(json, consumed, id);
+  };
+
+  // Index entries are pointers checked on read: one left behind by a destroyed record finds nothing.
   const loadByIndex = async (indexKey: string): Promise<Payload | undefined> => {
-    // Index entries are pointers checked on read: one left behind by a destroyed record finds nothing.
-    const hash = await redis.get(indexKey);
-    return hash === null ? undefined : load(hash);
+    if (redis.isCluster) {
+      const hash = await redis.get(indexKey);
+      return hash === null ? undefined : load(hash);
+    }
+    // One round trip: the script follows the pointer on the server.
+    const found = await redis.signinLoadByIndex(indexKey, `${redis.options.keyPrefix ?? ''}${recordKey('')}`);
+    return found ? loaded(found[0], found[1]) : undefined;
   };
 
   return {

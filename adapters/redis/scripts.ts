@@ -16,6 +16,11 @@ declare module 'ioredis' {
     signinSave(numberOfKeys: number, ...keysThenArgs: Array<string | number>): Result<number, Context>;
     /** Raises the key's TTL to `seconds` if it is lower (or unset); never shortens it. */
     signinExtendTtl(key: string, seconds: number): Result<number, Context>;
+    /**
+     * Follows an index entry to its record: the record's `payload` and `consumed` fields, or null when
+     * the entry is gone. `recordPrefix` is the record key before the hash, the client's own prefix included.
+     */
+    signinLoadByIndex(indexKey: string, recordPrefix: string): Result<[string | null, string | null] | null, Context>;
     /** Deletes every member of a grant set, then the set; returns how many members it held. */
     signinRevokeGrant(grantKey: string, clientPrefix: string): Result<number, Context>;
   }
@@ -72,6 +77,14 @@ for _, member in ipairs(members) do redis.call('DEL', ARGV[1] .. member) end
 redis.call('DEL', KEYS[1])
 return #members`;
 
+// An index lookup (Session.findByUid) in one round trip instead of a GET and then an HMGET. Like
+// REVOKE_GRANT, it reads a key it computes, which one Redis server allows and Redis Cluster does not
+// (the adapter reads twice there).
+const LOAD_BY_INDEX = `
+local hash = redis.call('GET', KEYS[1])
+if not hash then return false end
+return redis.call('HMGET', ARGV[1] .. hash, 'payload', 'consumed')`;
+
 const defined = new WeakSet<RedisClient>();
 
 /** Defines the scripts once per client; ioredis then runs them by EVALSHA, loading them when needed. */
@@ -81,5 +94,6 @@ export function defineScripts(redis: RedisClient): void {
   redis.defineCommand('signinConsume', { numberOfKeys: 1, lua: CONSUME });
   redis.defineCommand('signinExtendTtl', { numberOfKeys: 1, lua: EXTEND_TTL });
   redis.defineCommand('signinRevokeGrant', { numberOfKeys: 1, lua: REVOKE_GRANT });
+  redis.defineCommand('signinLoadByIndex', { numberOfKeys: 1, lua: LOAD_BY_INDEX });
   defined.add(redis);
 }

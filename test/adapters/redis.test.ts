@@ -101,6 +101,36 @@ describe('Redis adapter specifics', () => {
     expect(await adapter('Interaction').find(id)).toBeDefined();
   });
 
+  it('finds a session by uid in one round trip, on a client that has its own ioredis keyPrefix too', async () => {
+    const prefixed = fresh.redis.duplicate({ keyPrefix: `${fresh.keyPrefix}client:` });
+    prefixed.on('error', () => {});
+    await prefixed.connect();
+    const monitor = await fresh.redis.monitor();
+    try {
+      const sessions = redisAdapter(prefixed, 'Session', { keyPrefix: 'app:' });
+      const id = tokenId();
+      await sessions.upsert(id, { jti: id, uid: 'one-trip-uid', kind: 'Session', accountId: 'account-1' }, 60);
+      // What the client sends naming the uid (a script's own commands come from "lua").
+      const sent: string[] = [];
+      let done!: () => void;
+      const seen = new Promise<void>((resolve) => (done = resolve));
+      monitor.on('monitor', (_time: string, args: string[], source: string) => {
+        if (args[1] === 'one-trip-done') done();
+        else if (source !== 'lua' && args.some((arg) => arg.includes('one-trip-uid'))) sent.push(args[0]!.toLowerCase());
+      });
+      expect(await sessions.findByUid('one-trip-uid')).toMatchObject({ uid: 'one-trip-uid', accountId: 'account-1' });
+      await sessions.destroy(id);
+      expect(await sessions.findByUid('one-trip-uid')).toBeUndefined();
+      await fresh.redis.echo('one-trip-done');
+      await seen;
+      expect(sent).not.toContain('get');
+      expect(sent.filter((command) => command === 'evalsha' || command === 'eval').length).toBeGreaterThanOrEqual(2);
+    } finally {
+      monitor.disconnect();
+      await prefixed.quit();
+    }
+  });
+
   it('revokes a grant on a client that has its own ioredis keyPrefix', async () => {
     const prefixed = fresh.redis.duplicate({ keyPrefix: `${fresh.keyPrefix}client:` });
     prefixed.on('error', () => {});
