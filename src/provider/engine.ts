@@ -1,7 +1,7 @@
 // The one door into oidc-provider's internals. Everything the service does with the engine beyond its
-// documented configuration, hooks and `interactionDetails` goes through here, so
-// an engine upgrade means reading the files under `engine/` (each names the engine files it relies on,
-// in oidc-provider 9.13) and running test/provider/engine-door.test.ts, which fails if any moved.
+// documented configuration, hooks and `interactionDetails` goes through here, so an engine upgrade means
+// reading the files under `engine/` (each names the engine files it relies on, in oidc-provider 9.13) and
+// running test/provider/engine-door.test.ts, which fails if any moved.
 // Nothing outside src/provider builds engine objects or touches engine classes.
 export { redeemAuthorizationCode, verifierMatches, type CodeRedemption, type RedeemedCode } from './engine/authorization-codes.ts';
 export { useHashedClientSecrets, type ClientAuthGate } from './engine/client-secrets.ts';
