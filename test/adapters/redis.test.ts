@@ -109,19 +109,22 @@ describe('Redis adapter specifics', () => {
     try {
       const sessions = redisAdapter(prefixed, 'Session', { keyPrefix: 'app:' });
       const id = tokenId();
-      await sessions.upsert(id, { jti: id, uid: 'one-trip-uid', kind: 'Session', accountId: 'account-1' }, 60);
+      // Names of this run only: MONITOR sees every client of the server, other test files' included.
+      const uid = `one-trip-${tokenId()}`;
+      const marker = `one-trip-done-${tokenId()}`;
+      await sessions.upsert(id, { jti: id, uid, kind: 'Session', accountId: 'account-1' }, 60);
       // What the client sends naming the uid (a script's own commands come from "lua").
       const sent: string[] = [];
       let done!: () => void;
       const seen = new Promise<void>((resolve) => (done = resolve));
       monitor.on('monitor', (_time: string, args: string[], source: string) => {
-        if (args[1] === 'one-trip-done') done();
-        else if (source !== 'lua' && args.some((arg) => arg.includes('one-trip-uid'))) sent.push(args[0]!.toLowerCase());
+        if (args[1] === marker) done();
+        else if (source !== 'lua' && args.some((arg) => arg.includes(uid))) sent.push(args[0]!.toLowerCase());
       });
-      expect(await sessions.findByUid('one-trip-uid')).toMatchObject({ uid: 'one-trip-uid', accountId: 'account-1' });
+      expect(await sessions.findByUid(uid)).toMatchObject({ uid, accountId: 'account-1' });
       await sessions.destroy(id);
-      expect(await sessions.findByUid('one-trip-uid')).toBeUndefined();
-      await fresh.redis.echo('one-trip-done');
+      expect(await sessions.findByUid(uid)).toBeUndefined();
+      await fresh.redis.echo(marker);
       await seen;
       expect(sent).not.toContain('get');
       expect(sent.filter((command) => command === 'evalsha' || command === 'eval').length).toBeGreaterThanOrEqual(2);
