@@ -1,15 +1,12 @@
 // Loads the engine's interaction for the uid in the URL, picks the page language and the layout.
 import type { RouterContext } from '@koa/router';
-import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
 import { errors } from 'oidc-provider';
 import type { RegisteredClient } from '../src/clients/registry.ts';
 import type { Locale } from '../src/i18n/index.ts';
 import { chosenLanguage, localeFor } from '../src/pages/language.ts';
-import { finishInteraction } from '../src/provider/engine.ts';
+import { finishInteraction, type InteractionDetails } from '../src/provider/engine.ts';
 import type { InteractionDeps } from './interaction-deps.ts';
-
-export type InteractionDetails = Awaited<ReturnType<Provider['interactionDetails']>>;
 
 export interface LoadedInteraction {
   uid: string;

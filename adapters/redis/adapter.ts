@@ -36,7 +36,10 @@ export interface RedisAdapterOptions {
 export function redisAdapter(redis: RedisClient, model: string, options: RedisAdapterOptions): ModelAdapter {
   defineScripts(redis);
   const prefix = options.keyPrefix;
+  // ioredis adds its own keyPrefix to KEYS, not to the key names a script builds: those are given it in full.
+  const clientPrefix = redis.options.keyPrefix ?? '';
   const recordKey = (hash: string) => `${prefix}${model}:${hash}`;
+  const fullRecordPrefix = `${clientPrefix}${recordKey('')}`;
   const uidKey = (uid: string) => `${prefix}${model}:uid:${uid}`;
   // User codes are short secrets typed by a person: hashed too, like everything a dump could replay.
   const userCodeKey = (userCode: string) => `${prefix}${model}:userCode:${storageKey(userCode)}`;
@@ -65,7 +68,7 @@ export function redisAdapter(redis: RedisClient, model: string, options: RedisAd
       return hash === null ? undefined : load(hash);
     }
     // One round trip: the script follows the pointer on the server.
-    const found = await redis.signinLoadByIndex(indexKey, `${redis.options.keyPrefix ?? ''}${recordKey('')}`);
+    const found = await redis.signinLoadByIndex(indexKey, fullRecordPrefix);
     return found ? loaded(found[0], found[1]) : undefined;
   };
 
@@ -92,7 +95,7 @@ export function redisAdapter(redis: RedisClient, model: string, options: RedisAd
       if (grant) keys.push(grant);
       if (payload.uid) keys.push(uidKey(payload.uid));
       if (payload.userCode) keys.push(userCodeKey(payload.userCode));
-      await redis.signinSave(keys.length, ...keys, json, ttl, hash, grant ? '1' : '0', key, redis.options.keyPrefix ?? '');
+      await redis.signinSave(keys.length, ...keys, json, ttl, hash, grant ? '1' : '0', key, clientPrefix);
     },
 
     find: (id) => load(storageKey(id), id),
@@ -118,7 +121,7 @@ export function redisAdapter(redis: RedisClient, model: string, options: RedisAd
       // One set per grant across models: the engine (and src/grants/revoke.ts) always revokes every
       // grant-bound model together, so the first call ends them all and the others find an empty set.
       if (redis.isCluster) await clusterRevokeGrant(redis, grantKey(grantId));
-      else await redis.signinRevokeGrant(grantKey(grantId), redis.options.keyPrefix ?? '');
+      else await redis.signinRevokeGrant(grantKey(grantId), clientPrefix);
     },
   };
 }

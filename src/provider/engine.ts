@@ -9,7 +9,7 @@ export { CLIENT_CREDENTIALS, enforceClientGrants } from './engine/client-grants.
 export { rememberClientInstances } from './engine/client-instances.ts';
 export { acceptSecretsOfPublicClients } from './engine/public-clients.ts';
 export { saveGrant, type GrantInput } from './engine/grants.ts';
-export { finishInteraction } from './engine/interactions.ts';
+export { finishInteraction, type InteractionDetails } from './engine/interactions.ts';
 export { useRefreshTokenFamilies } from './engine/refresh-token-families.ts';
 export { sessionTtl, withSessionRecords, type SessionRecords } from './engine/session-storage.ts';
 export {

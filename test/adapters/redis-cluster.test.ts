@@ -9,6 +9,7 @@ import { parseConfig } from '../../src/config/load.ts';
 import { storageKey } from '../../adapters/token-key.ts';
 import { startLocalCluster, type LocalCluster } from '../storage/helpers/redis-cluster.ts';
 import { describeAdapterContract, tokenId } from './contract.ts';
+import { expectGrantSetOfLiveRecords } from './grant-sets.ts';
 
 const KEY_PREFIX = 'signin-test:';
 
@@ -88,20 +89,7 @@ describe('Redis Cluster specifics', () => {
   });
 
   it('lists in a grant set the records that still exist, not every token the grant was ever given', async () => {
-    const tokens = redisAdapter(client, 'AccessToken', { keyPrefix: KEY_PREFIX });
-    const grantKey = `${KEY_PREFIX}grant:used-grant`;
-    for (let i = 0; i < 20; i += 1) {
-      const id = tokenId();
-      await tokens.upsert(id, { kind: 'AccessToken', grantId: 'used-grant' }, 3600);
-      await tokens.destroy(id);
-    }
-    expect(await client.scard(grantKey)).toBeLessThanOrEqual(1);
-    const live = Array.from({ length: 10 }, () => tokenId());
-    for (const id of live) await tokens.upsert(id, { kind: 'AccessToken', grantId: 'used-grant' }, 3600);
-    const listed = await client.smembers(grantKey);
-    for (const id of live) expect(listed).toContain(`${KEY_PREFIX}AccessToken:${storageKey(id)}`);
-    await tokens.revokeByGrantId('used-grant');
-    for (const id of live) expect(await tokens.find(id)).toBeUndefined();
+    await expectGrantSetOfLiveRecords(redisAdapter(client, 'AccessToken', { keyPrefix: KEY_PREFIX }), client, KEY_PREFIX, 'used-grant');
   });
 
   it('ends every record of a grant revoked while tokens are being issued under it', async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_TTL_SECONDS, redisAdapter } from '../../adapters/redis/adapter.ts';
 import { freshRedis, type FreshRedis } from '../support/databases.ts';
 import { describeAdapterContract, tokenId } from './contract.ts';
+import { expectGrantSetOfLiveRecords } from './grant-sets.ts';
 import { storageKey } from '../../adapters/token-key.ts';
 
 describeAdapterContract('Redis', async () => {
@@ -50,22 +51,7 @@ describe('Redis adapter specifics', () => {
   });
 
   it('lists in a grant set the records that still exist, not every token the grant was ever given', async () => {
-    const grantKey = `${fresh.keyPrefix}grant:busy-grant`;
-    const tokens = adapter('AccessToken');
-    // A grant in use: each access token ends (destroyed here, as an expired one is gone) before the next.
-    for (let i = 0; i < 20; i += 1) {
-      const id = tokenId();
-      await tokens.upsert(id, { kind: 'AccessToken', grantId: 'busy-grant' }, 3600);
-      await tokens.destroy(id);
-    }
-    expect(await fresh.redis.scard(grantKey)).toBeLessThanOrEqual(1);
-    // A live record is never dropped: all ten are listed, and revoking the grant ends every one.
-    const live = Array.from({ length: 10 }, () => tokenId());
-    for (const id of live) await tokens.upsert(id, { kind: 'AccessToken', grantId: 'busy-grant' }, 3600);
-    const listed = await fresh.redis.smembers(grantKey);
-    for (const id of live) expect(listed).toContain(`${fresh.keyPrefix}AccessToken:${storageKey(id)}`);
-    await tokens.revokeByGrantId('busy-grant');
-    for (const id of live) expect(await tokens.find(id)).toBeUndefined();
+    await expectGrantSetOfLiveRecords(adapter('AccessToken'), fresh.redis, fresh.keyPrefix, 'busy-grant');
   });
 
   it("keeps a grant set as long as its longest-lived member, never shortening it", async () => {

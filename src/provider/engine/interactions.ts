@@ -8,12 +8,13 @@ import type { ServerResponse } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
 
-type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
+/** The engine's Interaction, as `interactionDetails` gives it. */
+export type InteractionDetails = Awaited<ReturnType<Provider['interactionDetails']>>;
 
 /** Saves `result` on `interaction` and answers with the engine's 303 to its next step. */
 export async function finishInteraction(
   res: ServerResponse,
-  interaction: Interaction,
+  interaction: InteractionDetails,
   result: InteractionResults,
   { mergeWithLastSubmission }: { mergeWithLastSubmission: boolean },
 ): Promise<void> {
