@@ -6,7 +6,8 @@
 //  - a failure is added, by a script on the Redis server, to a sorted set of the addresses failing in
 //    their window (scored by the server's clock, so no two instances' clocks need agree), and published
 //    on a channel every instance listens to;
-//  - an instance that (re)subscribes reads that set, then follows the channel;
+//  - an instance that (re)subscribes reads that set, then follows the channel (a read that fails is
+//    tried again shortly);
 //  - an address the instance knows nothing of is clean; one with a failure in its window, or any address
 //    while the instance is not listening (starting, reconnecting, or with too many entries), is read from
 //    Redis as before.
@@ -63,6 +64,11 @@ return out`;
  */
 const MAX_ENTRIES = 100_000;
 const RESYNC_MS = 10_000;
+/**
+ * After a sync that failed, the next try: the longest wait between two reconnection attempts
+ * (adapters/redis/connect.ts), by which the other of the two connections is back too.
+ */
+const SYNC_RETRY_MS = 2_000;
 /** How long a start waits for the first sync; past it, the service starts reading addresses as before. */
 const STARTUP_WAIT_MS = 2_000;
 
@@ -92,14 +98,18 @@ export async function watchFailures(redis: Redis | Cluster, options: FailureWatc
     const now = Date.now();
     for (const [key, until] of failing) if (until <= now) failing.delete(key);
   };
+  /** Tries a sync again in `ms`, unless a try is already due. */
+  const syncLater = (ms: number) => {
+    retry ??= setTimeout(() => {
+      retry = undefined;
+      void resync();
+    }, ms).unref();
+  };
   /** Too many to keep: forget them all and read from Redis until a later sync finds fewer. */
   const saturate = () => {
     stop();
     failing.clear();
-    retry ??= setTimeout(() => {
-      retry = undefined;
-      void resync();
-    }, RESYNC_MS).unref();
+    syncLater(RESYNC_MS);
   };
   const remember = (key: string, msLeft: number) => {
     if (!recording) return;
@@ -135,7 +145,11 @@ export async function watchFailures(redis: Redis | Cluster, options: FailureWatc
       for (let i = 0; i < found.length; i += 2) remember(found[i]!, Number(found[i + 1]));
       listening = interruptions === before && recording;
     } catch {
-      stop(); // the next 'ready' (or the saturation timer) tries again
+      // The listening connection and the service's client come back from an outage one at a time: when
+      // the listening one is first, its 'ready' starts a sync whose read fails at once, and no other
+      // 'ready' of it would come to try again.
+      stop();
+      syncLater(SYNC_RETRY_MS);
     }
   };
   const resync = () => (syncing ??= sync().finally(() => (syncing = undefined)));

@@ -102,6 +102,38 @@ describe('failed client authentications, heard by every instance', () => {
       expect(cut.clean('ip-1')).toBe(false);
     });
 
+    it('syncs again when its read of the set fails as it reconnects (its two connections come back one at a time)', async () => {
+      const name = newName();
+      const other = await instance(name);
+      const redis = await openRedis({ url, keyPrefix: fresh.keyPrefix, commandTimeoutMs: 500 });
+      // The watch listens on a connection of its own and reads the set through the service's client. When
+      // the listening one is back first, the read fails at once, as ioredis fails a command on a connection
+      // that is not back yet (no offline queue): here the next read fails that way, whichever comes back first.
+      let failNextRead = false;
+      const client = new Proxy(redis, {
+        get(target, key) {
+          if (key === 'signinFailing' && failNextRead) {
+            failNextRead = false;
+            return () => Promise.reject(new Error("Stream isn't writeable and enableOfflineQueue options is false"));
+          }
+          const value: unknown = Reflect.get(target, key, target);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+      const cut = await instance(name, 600, client);
+      expect(cut.clean('ip-1')).toBe(true);
+
+      failNextRead = true;
+      await relay.cut();
+      await until(() => !cut.clean('ip-1'));
+      await other.failed('ip-1');
+      await relay.restore();
+
+      await until(() => cut.clean('ip-2'), 10_000);
+      expect(failNextRead).toBe(false); // the failed read did happen
+      expect(cut.clean('ip-1')).toBe(false);
+    });
+
     it('does not hold a start on a Redis that accepts connections but does not answer', async () => {
       const name = newName();
       // A long command timeout: the start must not wait for it.
