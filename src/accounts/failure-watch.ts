@@ -14,6 +14,7 @@
 // What another instance may miss is the failures of the last few milliseconds before the message
 // arrives: the same bound as a burst of parallel requests, which the counters already allow.
 import type { Cluster, Redis, Result } from 'ioredis';
+import { RECONNECT_MAX_MS } from '../../adapters/redis/connect.ts';
 
 export interface FailureWatch {
   /** True when no failure is on record for the (hashed) key, as far as every instance has said. */
@@ -64,11 +65,6 @@ return out`;
  */
 const MAX_ENTRIES = 100_000;
 const RESYNC_MS = 10_000;
-/**
- * After a sync that failed, the next try: the longest wait between two reconnection attempts
- * (adapters/redis/connect.ts), by which the other of the two connections is back too.
- */
-const SYNC_RETRY_MS = 2_000;
 /** How long a start waits for the first sync; past it, the service starts reading addresses as before. */
 const STARTUP_WAIT_MS = 2_000;
 
@@ -149,7 +145,8 @@ export async function watchFailures(redis: Redis | Cluster, options: FailureWatc
       // the listening one is first, its 'ready' starts a sync whose read fails at once, and no other
       // 'ready' of it would come to try again.
       stop();
-      syncLater(SYNC_RETRY_MS);
+      // By the longest wait between two reconnection attempts, the other connection is back too.
+      syncLater(RECONNECT_MAX_MS);
     }
   };
   const resync = () => (syncing ??= sync().finally(() => (syncing = undefined)));
