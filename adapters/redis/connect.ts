@@ -32,7 +32,7 @@ export const RECONNECT_MAX_MS = 2000;
 
 // With the offline queue off, a command sent during an outage fails at once instead of waiting
 // for a reconnect that may never come: the request gets an error page, not a hung socket.
-// Keep reconnecting forever, at most every 2 s, so the service heals when Redis is back.
+// Keep reconnecting forever, at most every RECONNECT_MAX_MS, so the service heals when Redis is back.
 // Auto-pipelining sends the commands issued in one tick of the event loop (by concurrent requests) in
 // one write: under load, one system call instead of one per command, on the server and on Redis.
 const retry = (times: number) => Math.min(times * 200, RECONNECT_MAX_MS);
