@@ -20,6 +20,7 @@ import pg from 'pg';
 import { median, summarize, type Round } from './harness-summary.ts';
 import { idleRssMiB } from './idle-memory.ts';
 import { countSetting } from './settings.ts';
+import { clearBenchKeys } from './storage.ts';
 
 const project = resolve(import.meta.dirname, '..');
 const harness = resolve(process.env.OIDC_BENCH_DIR ?? join(project, '..', 'shared', 'bench'));
@@ -38,6 +39,7 @@ const rounds = countSetting('BENCH_ROUNDS', 3);
 const node = process.execPath;
 const scenarios = process.env.BENCH_SCENARIOS ? ['--scenarios', process.env.BENCH_SCENARIOS] : [];
 const REDIRECT_URI = 'http://127.0.0.1:9999/cb';
+const REDIS_PREFIX = 'signin-bench:';
 const PASSWORD = 'une longue phrase de passe pour le banc';
 
 const work = mkdtempSync(join(tmpdir(), 'signin-bench-'));
@@ -56,10 +58,12 @@ async function main(): Promise<void> {
   execFileSync('npm', ['run', '-s', 'build'], { cwd: project, stdio: 'inherit' });
 
   const all: Target[] = [
-    { label: 'ours-pg-redis', port: 4770, storage: { kind: 'postgres', postgres: { url: await freshDatabase('signin_bench') }, redis: { url: redisUrl, keyPrefix: `signin-bench:${Date.now()}:` } } },
+    { label: 'ours-pg-redis', port: 4770, storage: { kind: 'postgres', postgres: { url: await freshDatabase('signin_bench') }, redis: { url: redisUrl, keyPrefix: REDIS_PREFIX } } },
     { label: 'ours-embedded', port: 4771, storage: { kind: 'embedded', dataDir: join(work, 'embedded') } },
   ];
   const chosen = all.filter((t) => targets.includes(t.label.replace(/^ours-/, '')));
+  // Redis starts empty too: the last run's keys go, rather than stay until they expire.
+  if (chosen.some((t) => t.label === 'ours-pg-redis')) await clearBenchKeys(redisUrl, REDIS_PREFIX);
   const ours = chosen.map(prepare);
   // Beside the harness's own engine on Postgres, the same engine rotating every refresh token, as the
   // service does: what the refresh rule costs the engine itself (rotating-engine.mjs).

@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { median } from './harness-summary.ts';
 import { countSetting } from './settings.ts';
-import { benchStorage } from './storage.ts';
+import { benchStorage, clearBenchStorageKeys } from './storage.ts';
 import { relyingParty } from '../test/support/relying-party.ts';
 import { signIn } from '../test/support/flow.ts';
 import { startTestService } from '../test/support/service.ts';
@@ -63,6 +63,7 @@ async function listen(server: Server): Promise<string> {
 }
 
 const storage = benchStorage();
+await clearBenchStorageKeys();
 // The request log as a deployment writes it (JSON lines, buffered), to nowhere.
 const logDestination = pino.destination({ dest: '/dev/null', sync: true, minLength: 4096 });
 const svc = await startTestService({ storage, log: { level: 'info', pretty: false } }, { migrations: 'auto', logDestination });

@@ -4,7 +4,7 @@
 //   BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1/test BENCH_REDIS_URL=redis://127.0.0.1:6379 npx tsx bench/protocol-throughput.ts
 // The load comes from the same process, so figures compare runs and storages rather than give a ceiling.
 import { startTestService } from '../test/support/service.ts';
-import { benchStorage } from './storage.ts';
+import { benchStorage, clearBenchStorageKeys } from './storage.ts';
 import { relyingParty } from '../test/support/relying-party.ts';
 import { Browser } from '../test/support/browser.ts';
 import { signIn, postForm } from '../test/support/flow.ts';
@@ -13,6 +13,7 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const COUNT = Number(process.env.BENCH_COUNT ?? 400);
 
 const storage = benchStorage();
+await clearBenchStorageKeys();
 
 async function measure(label: string, count: number, job: (i: number) => Promise<unknown>): Promise<void> {
   const latencies: number[] = [];

@@ -12,7 +12,7 @@ import { Browser, signInAndConsent } from '../test/support/browser.ts';
 import { exchangeCode, refreshGrant } from '../test/support/flow.ts';
 import { relyingParty } from '../test/support/relying-party.ts';
 import { startTestService, type TestClient, type TestUser } from '../test/support/service.ts';
-import { benchStorage } from './storage.ts';
+import { benchStorage, clearBenchStorageKeys } from './storage.ts';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
 const REFRESH_USERS = Number(process.env.SOAK_REFRESH_USERS ?? 6);
@@ -61,6 +61,7 @@ class Minute {
 }
 
 async function drive(): Promise<void> {
+  await clearBenchStorageKeys();
   const server: ChildProcess = fork(process.argv[1], [], { env: { ...process.env, SOAK_ROLE: 'server' } });
   const [ready] = (await once(server, 'message')) as [Extract<FromServer, { type: 'ready' }>];
   const { url, apps } = ready;
