@@ -63,7 +63,7 @@ async function listen(server: Server): Promise<string> {
 }
 
 const storage = benchStorage();
-await clearBenchStorageKeys();
+await clearBenchStorageKeys(storage);
 // The request log as a deployment writes it (JSON lines, buffered), to nowhere.
 const logDestination = pino.destination({ dest: '/dev/null', sync: true, minLength: 4096 });
 const svc = await startTestService({ storage, log: { level: 'info', pretty: false } }, { migrations: 'auto', logDestination });

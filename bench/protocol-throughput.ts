@@ -13,7 +13,7 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const COUNT = Number(process.env.BENCH_COUNT ?? 400);
 
 const storage = benchStorage();
-await clearBenchStorageKeys();
+await clearBenchStorageKeys(storage);
 
 async function measure(label: string, count: number, job: (i: number) => Promise<unknown>): Promise<void> {
   const latencies: number[] = [];

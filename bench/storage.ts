@@ -1,5 +1,6 @@
 // Which storage a benchmark runs on: Postgres (and Redis) when their URLs are given, else the embedded store in memory.
-import { Redis } from 'ioredis';
+import { closeRedis, openRedis } from '../adapters/redis/connect.ts';
+import { deleteKeysUnder } from '../test/support/redis-keys.ts';
 
 /** Where the benchmarks that take their stores from the environment keep their Redis keys. */
 export const BENCH_KEY_PREFIX = 'bench:';
@@ -19,18 +20,15 @@ export function benchStorage() {
  * morning of runs, Redis held 630,000 keys and half a gigabyte. One benchmark at a time on a Redis, then.
  */
 export async function clearBenchKeys(url: string, prefix: string): Promise<void> {
-  const redis = new Redis(url, { lazyConnect: true });
-  await redis.connect();
+  const redis = await openRedis({ url, keyPrefix: prefix, commandTimeoutMs: 10_000 });
   try {
-    for await (const keys of redis.scanStream({ match: `${prefix}*`, count: 1000 }) as AsyncIterable<string[]>) {
-      if (keys.length > 0) await redis.unlink(...keys);
-    }
+    await deleteKeysUnder(redis, prefix);
   } finally {
-    redis.disconnect();
+    await closeRedis(redis);
   }
 }
 
-/** The Redis keys of benchStorage's earlier runs, deleted (when the environment names a Redis). */
-export async function clearBenchStorageKeys(): Promise<void> {
-  if (process.env.BENCH_POSTGRES_URL && process.env.BENCH_REDIS_URL) await clearBenchKeys(process.env.BENCH_REDIS_URL, BENCH_KEY_PREFIX);
+/** The Redis keys of earlier runs on this storage, deleted (when it has a Redis). */
+export async function clearBenchStorageKeys(storage: ReturnType<typeof benchStorage> = benchStorage()): Promise<void> {
+  if ('redis' in storage && storage.redis) await clearBenchKeys(storage.redis.url, storage.redis.keyPrefix);
 }

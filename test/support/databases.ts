@@ -11,6 +11,7 @@ import { migrate } from '../../adapters/sql/migrate.ts';
 import { openPglite } from '../../adapters/sql/pglite.ts';
 import { openPostgres } from '../../adapters/sql/postgres.ts';
 import { closeRedis, openRedis, redactUrl } from '../../adapters/redis/connect.ts';
+import { deleteKeysUnder, keysUnder } from './redis-keys.ts';
 
 export const TEST_POSTGRES_URL = process.env.SIGNIN_TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const TEST_REDIS_URL = process.env.SIGNIN_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -103,28 +104,17 @@ export async function freshRedis(): Promise<FreshRedis> {
     // openRedis already says "not reachable"; keep its underlying cause rather than repeat it.
     throw unreachable('Redis', TEST_REDIS_URL, 'SIGNIN_TEST_REDIS_URL', (error as Error).cause ?? error);
   }
-  const keys = async (): Promise<string[]> => {
-    const found: string[] = [];
-    let cursor = '0';
-    do {
-      const [next, batch] = await redis.scan(cursor, 'MATCH', `${keyPrefix}*`, 'COUNT', 500);
-      found.push(...batch);
-      cursor = next;
-    } while (cursor !== '0');
-    return found;
-  };
   return {
     redis,
     keyPrefix,
     config,
     async dump() {
       const out: Record<string, string> = {};
-      for (const key of await keys()) out[key] = await valueAsText(redis, key);
+      for (const key of await keysUnder(redis, keyPrefix)) out[key] = await valueAsText(redis, key);
       return out;
     },
     async cleanup() {
-      const found = await keys();
-      for (let i = 0; i < found.length; i += 500) await redis.del(...found.slice(i, i + 500));
+      await deleteKeysUnder(redis, keyPrefix);
       await closeRedis(redis);
     },
   };
