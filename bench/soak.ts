@@ -61,12 +61,13 @@ class Minute {
 }
 
 async function drive(): Promise<void> {
-  await clearBenchStorageKeys();
+  const storage = benchStorage();
+  await clearBenchStorageKeys(storage);
   const server: ChildProcess = fork(process.argv[1], [], { env: { ...process.env, SOAK_ROLE: 'server' } });
   const [ready] = (await once(server, 'message')) as [Extract<FromServer, { type: 'ready' }>];
   const { url, apps } = ready;
   const rssMiB = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-  console.log(`storage: ${benchStorage().kind}${process.env.BENCH_REDIS_URL ? ' + redis' : ''}; ${REFRESH_USERS} refreshing and ${SIGNIN_USERS} signing-in users for ${MINUTES} min; node ${process.version}`);
+  console.log(`storage: ${storage.kind}${'redis' in storage && storage.redis ? ' + redis' : ''}; ${REFRESH_USERS} refreshing and ${SIGNIN_USERS} signing-in users for ${MINUTES} min; node ${process.version}`);
   console.log(`server RSS at start: ${rssMiB().toFixed(0)} MiB`);
 
   const started = performance.now();

@@ -29,6 +29,6 @@ export async function clearBenchKeys(url: string, prefix: string): Promise<void>
 }
 
 /** The Redis keys of earlier runs on this storage, deleted (when it has a Redis). */
-export async function clearBenchStorageKeys(storage: ReturnType<typeof benchStorage> = benchStorage()): Promise<void> {
+export async function clearBenchStorageKeys(storage: ReturnType<typeof benchStorage>): Promise<void> {
   if ('redis' in storage && storage.redis) await clearBenchKeys(storage.redis.url, storage.redis.keyPrefix);
 }
