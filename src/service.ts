@@ -28,6 +28,7 @@ import { clientAuthLimits } from './http/client-auth-limit.ts';
 import { logEngineEvents, logTokenReuse } from './http/engine-log.ts';
 import { requestIds } from './http/request-id.ts';
 import { requestLog } from './http/request-log.ts';
+import { releaseContextAfterAnswer } from './http/release-context.ts';
 import { loadMetrics, metricsOn } from './metrics/load-metrics.ts';
 import { createLogger, type DestinationStream, type Logger } from './log/logger.ts';
 import { engineKeys, keySource, loadSigningKeys, watchSigningKeys, type SigningKey } from './keys/signing-keys.ts';
@@ -197,8 +198,10 @@ export async function createSignInService(config: SignInConfig, options: SignInS
   ]);
   // Redemptions commit once the engine's answer is complete (token-commit.ts); any failure on the way
   // out of the engine, its own or a commit's, is turned into a 503 or a generic error by the outer one.
-  // Failed client authentications are limited before the engine runs (client-auth-limit.ts).
+  // Failed client authentications are limited before the engine runs (client-auth-limit.ts). Once its
+  // answer is out, a request the service's own app took lets go of what it holds (release-context.ts).
   const engine = compose([
+    releaseContextAfterAnswer(app),
     storageOutageResponses(config),
     protocolEdge(config, clients),
     clientAuth.middleware,
