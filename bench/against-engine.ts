@@ -8,6 +8,8 @@
 //   BENCH_VUS=16 BENCH_SECONDS=8 BENCH_TARGETS=pg-redis,embedded BENCH_ADAPTERS=redis,pg BENCH_NODE_FLAGS=... npx tsx bench/against-engine.ts
 //   BENCH_SCENARIOS=refresh,userinfo (a subset of flow,token,refresh,userinfo,revoke; all by default)
 //   BENCH_ROUNDS=3 (the default): the whole comparison that many times; the summary gives medians
+//   BENCH_OTHER_BUILD=/path/to/another/checkout: that checkout's build too, on Postgres + Redis, as a column
+//     ("other-build") the service is compared with like an engine: a change measured against the code before it
 // Postgres (BENCH_POSTGRES_ADMIN_URL, a database it may create `signin_bench` in) and Redis (BENCH_REDIS_URL) must run.
 // Prints the harness's table of each round, then the figures the README's benchmark section quotes (the
 // median of the rounds); the raw results go to bench/results/against-engine-<round>.json.
@@ -38,8 +40,10 @@ const rounds = countSetting('BENCH_ROUNDS', 3);
 // AsyncLocalStorage on promise hooks, which Node 24 no longer needs).
 const node = process.execPath;
 const scenarios = process.env.BENCH_SCENARIOS ? ['--scenarios', process.env.BENCH_SCENARIOS] : [];
+const otherBuild = process.env.BENCH_OTHER_BUILD ? resolve(process.env.BENCH_OTHER_BUILD) : undefined;
 const REDIRECT_URI = 'http://127.0.0.1:9999/cb';
 const REDIS_PREFIX = 'signin-bench:';
+const OTHER_REDIS_PREFIX = 'signin-bench-other:';
 const PASSWORD = 'une longue phrase de passe pour le banc';
 
 const work = mkdtempSync(join(tmpdir(), 'signin-bench-'));
@@ -50,20 +54,27 @@ interface Target {
   label: string;
   port: number;
   storage: Record<string, unknown>;
+  /** The checkout whose build serves it: this one, or BENCH_OTHER_BUILD's. */
+  checkout: string;
 }
 
 async function main(): Promise<void> {
   if (!spawnSync(node, [join(harness, 'run.mjs'), '--help']).stdout) throw new Error(`no benchmark harness at ${harness} (set OIDC_BENCH_DIR)`);
-  console.log('building the JavaScript (npm run build)…');
-  execFileSync('npm', ['run', '-s', 'build'], { cwd: project, stdio: 'inherit' });
+  for (const checkout of [project, ...(otherBuild ? [otherBuild] : [])]) {
+    console.log(`building the JavaScript (npm run build) in ${checkout}…`);
+    execFileSync('npm', ['run', '-s', 'build'], { cwd: checkout, stdio: 'inherit' });
+  }
 
-  const all: Target[] = [
-    { label: 'ours-pg-redis', port: 4770, storage: { kind: 'postgres', postgres: { url: await freshDatabase('signin_bench') }, redis: { url: redisUrl, keyPrefix: REDIS_PREFIX } } },
-    { label: 'ours-embedded', port: 4771, storage: { kind: 'embedded', dataDir: join(work, 'embedded') } },
-  ];
-  const chosen = all.filter((t) => targets.includes(t.label.replace(/^ours-/, '')));
-  // Redis starts empty too: the last run's keys go, rather than stay until they expire.
-  if (chosen.some((t) => t.label === 'ours-pg-redis')) await clearBenchKeys(redisUrl, REDIS_PREFIX);
+  const pgRedis = async (database: string, keyPrefix: string) => {
+    // Redis starts empty too: the last run's keys go, rather than stay until they expire.
+    await clearBenchKeys(redisUrl, keyPrefix);
+    return { kind: 'postgres', postgres: { url: await freshDatabase(database) }, redis: { url: redisUrl, keyPrefix } };
+  };
+  const chosen: Target[] = [];
+  if (targets.includes('pg-redis')) chosen.push({ label: 'ours-pg-redis', port: 4770, storage: await pgRedis('signin_bench', REDIS_PREFIX), checkout: project });
+  if (targets.includes('embedded')) chosen.push({ label: 'ours-embedded', port: 4771, storage: { kind: 'embedded', dataDir: join(work, 'embedded') }, checkout: project });
+  // Not named "ours-…": the summary gives the service's figures as multiples of this column's, as of an engine's.
+  if (otherBuild) chosen.push({ label: 'other-build', port: 4772, storage: await pgRedis('signin_bench_other', OTHER_REDIS_PREFIX), checkout: otherBuild });
   const ours = chosen.map(prepare);
   // Beside the harness's own engine on Postgres, the same engine rotating every refresh token, as the
   // service does: what the refresh rule costs the engine itself (rotating-engine.mjs).
@@ -135,7 +146,7 @@ function prepare(target: Target): Record<string, unknown> {
     }),
   );
   const signin = (args: string[], input = '') =>
-    execFileSync(node, [join(project, 'dist/src/cli/entry.js'), ...args, '--config', config], { cwd: project, input, encoding: 'utf8' });
+    execFileSync(node, [join(target.checkout, 'dist/src/cli/entry.js'), ...args, '--config', config], { cwd: target.checkout, input, encoding: 'utf8' });
   signin(['migrate']);
   const email = `banc.${target.label}@example.org`;
   signin(['user', 'create', '--email', email, '--username', `banc_${target.port}`, '--first-name', 'Banc', '--verified'], `${PASSWORD}\n`);
@@ -156,7 +167,7 @@ function prepare(target: Target): Record<string, unknown> {
     expect_refresh: true,
     aux_pids: auxPids(),
     // Where the service writes its request log: a deployment ships it somewhere; here, nowhere.
-    start: { cmd: 'sh', args: ['-c', `exec '${node}' ${nodeFlags} dist/src/cli/entry.js serve --config ${config} > /dev/null`], cwd: project, env: { NODE_ENV: 'production' } },
+    start: { cmd: 'sh', args: ['-c', `exec '${node}' ${nodeFlags} dist/src/cli/entry.js serve --config ${config} > /dev/null`], cwd: target.checkout, env: { NODE_ENV: 'production' } },
   };
 }
 

@@ -1,7 +1,8 @@
 // The service's own app lets go of an engine request's context once the answer has gone out, so that
 // V8's young-generation collections stop copying it (src/http/release-context.ts): the request, the
-// response and the state. A stream answer keeps its context (Koa reports a stream's late error through
-// it), and so does a context made by another app (test/embedding/host-context.test.ts).
+// response, the state and what the engine's request context found. A stream answer keeps its context
+// (Koa reports a stream's late error through it), and so does a context made by another app
+// (test/embedding/host-context.test.ts).
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
@@ -62,6 +63,14 @@ describe('the service’s own app', () => {
         request: undefined,
         response: undefined,
         state: undefined,
+      });
+      // The engine's own request context stays reachable through its getter; what it found does not.
+      const oidc = (ctx as unknown as { oidc: Record<string, unknown> }).oidc;
+      expect({ ctx: oidc.ctx, entities: oidc.entities, params: oidc.params, body: oidc.body }).toEqual({
+        ctx: undefined,
+        entities: undefined,
+        params: undefined,
+        body: undefined,
       });
     }
   });
