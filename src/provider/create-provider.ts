@@ -14,6 +14,7 @@ import { makeLoadExistingGrant } from './load-existing-grant.ts';
 import { makeLogoutSource, makePostLogoutSuccessSource } from './logout-pages.ts';
 import { makeRenderError } from './render-error.ts';
 import { trustProxies } from '../http/proxy.ts';
+import { rememberIssuedSeconds } from './issued-refresh-tokens.ts';
 import { withTokenCommits, type TokenStorageOptions } from './token-storage.ts';
 
 export interface ProviderDeps {
@@ -32,7 +33,8 @@ export interface ProviderDeps {
 
 export function createProvider(config: SignInConfig, deps: ProviderDeps): Provider {
   const clients = clientAdapter(deps.clients);
-  const adapters = withSessionRecords(withTokenCommits(deps.adapters, deps.tokens), deps.sessions, config.ttl.sessionAbsolute);
+  const tokens = { ...deps.tokens, rememberIssuedSeconds: rememberIssuedSeconds(config.ttl) };
+  const adapters = withSessionRecords(withTokenCommits(deps.adapters, tokens), deps.sessions, config.ttl.sessionAbsolute);
   const configuration = buildProviderConfiguration(config, {
     adapter: (model: string) => (model === 'Client' ? clients : adapters(model)),
     findAccount: makeFindAccount(deps.accounts),

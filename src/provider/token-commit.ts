@@ -20,7 +20,7 @@ export function commitTokenResponses(options: TokenStorageOptions): Koa.Middlewa
       if (await commit.run()) continue;
       if (commit.grantId) {
         await options.revokeGrant(commit.grantId);
-        options.onReuse?.({ kind: commit.kind, grantId: commit.grantId });
+        options.onReuse?.({ kind: commit.kind, grantId: commit.grantId, clientId: commit.clientId, accountId: commit.accountId });
       }
       const refused = new errors.InvalidGrant(`${commit.kind} already used`);
       ctx.status = refused.statusCode;

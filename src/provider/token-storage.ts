@@ -4,13 +4,16 @@
 //   the request and committed once the whole response is stored (token-commit.ts): a request that fails
 //   half-way (a store unreachable) consumes nothing, and the application's retry works;
 // - a refresh token is judged by its family (adapters/refresh-family.ts): a replay of any rotated token
-//   revokes the grant at once, even when the token's own row is long gone.
+//   revokes the grant at once, even when the token's own row is long gone;
+// - a refresh token this instance issued is found in its memory (issued-refresh-tokens.ts), which the
+//   rotation's commit then checks against the family.
 import { errors } from 'oidc-provider';
 import type { AdapterFactory, ModelAdapter, RefreshTokenAdapter } from '../../adapters/adapter.ts';
-import { isRefreshTokenAdapter } from '../../adapters/adapter.ts';
+import { isRefreshTokenAdapter, restoreId, stripId } from '../../adapters/adapter.ts';
 import { familyOf } from '../../adapters/refresh-family.ts';
 import { storageKey } from '../../adapters/token-key.ts';
 import { authenticatedClientId, currentTokenRequest, rotatedRefreshTokenId, type PendingCommit } from './engine.ts';
+import { IssuedRefreshTokens } from './issued-refresh-tokens.ts';
 
 /** A replayed refresh token or code: the grant it revoked, for the security log. */
 export interface TokenReuse {
@@ -24,9 +27,12 @@ export interface TokenStorageOptions {
   /** Ends a grant with everything issued under it, in every store. */
   revokeGrant(grantId: string): Promise<void>;
   onReuse?(reuse: TokenReuse): void;
+  /** How long a refresh token issued here is remembered (issued-refresh-tokens.ts); 0 remembers none. */
+  rememberIssuedSeconds?: number;
 }
 
 const epoch = () => Math.floor(Date.now() / 1000);
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
 /** A single-use write that lost to another request throws the engine's InvalidGrant (adapter.ts). */
 async function wonSingleUse(consume: Promise<void>): Promise<boolean> {
@@ -40,10 +46,11 @@ async function wonSingleUse(consume: Promise<void>): Promise<boolean> {
 }
 
 export function withTokenCommits(adapters: AdapterFactory, options: TokenStorageOptions): AdapterFactory {
+  const issued = options.rememberIssuedSeconds ? new IssuedRefreshTokens(options.rememberIssuedSeconds) : undefined;
   return (model) => {
     const adapter = adapters(model);
     if (model === 'AuthorizationCode') return deferredCodes(adapter);
-    if (model === 'RefreshToken' && isRefreshTokenAdapter(adapter)) return refreshTokenFamilies(adapter, options);
+    if (model === 'RefreshToken' && isRefreshTokenAdapter(adapter)) return refreshTokenFamilies(adapter, options, issued);
     return adapter;
   };
 }
@@ -65,13 +72,20 @@ function deferredCodes(adapter: ModelAdapter): ModelAdapter {
   };
 }
 
-function refreshTokenFamilies(adapter: RefreshTokenAdapter, options: TokenStorageOptions): RefreshTokenAdapter {
+function refreshTokenFamilies(adapter: RefreshTokenAdapter, options: TokenStorageOptions, issued: IssuedRefreshTokens | undefined): RefreshTokenAdapter {
   return {
     ...adapter,
 
     async find(id) {
-      const found = await adapter.lookup(id, epoch());
       const request = currentTokenRequest();
+      // In a token request, which commits the rotation, a token issued here is taken as it was issued.
+      const recalled = request && issued?.recall(storageKey(id), epoch());
+      if (recalled) {
+        const { parent = null, ...payload } = recalled;
+        request.found.set(id, { grantId: payload.grantId, parent, rotation: {}, clientId: text(payload.clientId), accountId: text(payload.accountId) });
+        return restoreId('RefreshToken', id, payload);
+      }
+      const found = await adapter.lookup(id, epoch());
       if (!request) return found.payload;
       const { family } = found;
       if (found.standing === 'reuse' && family && family.clientId === authenticatedClientId()) {
@@ -82,7 +96,8 @@ function refreshTokenFamilies(adapter: RefreshTokenAdapter, options: TokenStorag
         options.onReuse?.({ kind: 'refresh token', grantId: family.grantId, clientId: family.clientId, accountId: family.accountId });
         return undefined;
       }
-      request.found.set(id, { grantId: family?.grantId ?? found.payload?.grantId, parent: found.parent, rotation: {} });
+      const grantId = family?.grantId ?? found.payload?.grantId;
+      request.found.set(id, { grantId, parent: found.parent, rotation: {}, clientId: family?.clientId, accountId: family?.accountId });
       return found.payload;
     },
 
@@ -91,16 +106,31 @@ function refreshTokenFamilies(adapter: RefreshTokenAdapter, options: TokenStorag
       if (!request) return adapter.consume(id);
       const seen = request.found.get(id);
       const rotation = seen?.rotation ?? {};
-      const run = () =>
-        adapter.commitRotation({ id, parent: seen?.parent ?? null, now: epoch(), successorExpiresAt: rotation.successorExpiresAt, successor: rotation.successor });
-      request.commits.push({ kind: 'refresh token', grantId: seen?.grantId, run });
+      const run = async () => {
+        const now = epoch();
+        const { successor } = rotation;
+        const won = await adapter.commitRotation({ id, parent: seen?.parent ?? null, now, successorExpiresAt: rotation.successorExpiresAt, successor });
+        if (!won) issued?.forget(storageKey(id));
+        else if (successor) {
+          issued?.remember(storageKey(successor.id), stripId('RefreshToken', successor.payload), now);
+          // The token it replaced (the family's head until now) is retired: its next use is a reuse.
+          if (seen?.parent) issued?.forget(seen.parent);
+        }
+        return won;
+      };
+      request.commits.push({ kind: 'refresh token', grantId: seen?.grantId, clientId: seen?.clientId, accountId: seen?.accountId, run });
     },
 
     async upsert(id, payload, expiresIn) {
       // A successor records its parent (the token it replaces), when both are of one family.
       const rotated = rotatedRefreshTokenId();
       const sameFamily = rotated !== undefined && rotated !== id && familyOf(rotated) !== undefined && familyOf(rotated) === familyOf(id);
-      if (!sameFamily) return adapter.upsert(id, payload, expiresIn);
+      if (!sameFamily) {
+        // The first token of a family (a code exchange).
+        await adapter.upsert(id, payload, expiresIn);
+        if (familyOf(id) !== undefined) issued?.remember(storageKey(id), stripId('RefreshToken', payload), epoch());
+        return;
+      }
       const successor = { ...payload, parent: storageKey(rotated) };
       const rotation = currentTokenRequest()?.found.get(rotated)?.rotation;
       if (!rotation) return adapter.upsert(id, successor, expiresIn);
@@ -108,6 +138,11 @@ function refreshTokenFamilies(adapter: RefreshTokenAdapter, options: TokenStorag
       // Written by the rotation's commit, in the same statement, and only if the rotation wins: a refresh
       // that fails or loses leaves no successor behind (and costs one round trip and one commit, not two).
       rotation.successor = { id, payload: successor, expiresIn };
+    },
+
+    async destroy(id) {
+      issued?.forget(storageKey(id));
+      await adapter.destroy(id);
     },
   };
 }

@@ -17,25 +17,39 @@ import type { IncomingMessage } from 'node:http';
 import Provider from 'oidc-provider';
 import type { Payload } from '../../../adapters/adapter.ts';
 
-/** A write the request must make once its response is complete; false when another request won. */
 /** What a refresh learnt of the successor it issued, for the rotation's commit. */
 export interface PendingRotation {
   successorExpiresAt?: number;
   successor?: { id: string; payload: Payload; expiresIn?: number };
 }
 
+/** A write the request must make once its response is complete; false when another request won. */
 export interface PendingCommit {
   /** The grant to revoke when another request won (a reuse). */
   grantId: string | undefined;
+  /** Whose grant it is, when known, for the security log's reuse line. */
+  clientId?: string;
+  accountId?: string;
   kind: 'authorization code' | 'refresh token';
   run(): Promise<boolean>;
+}
+
+/** What `find` learnt of a presented code or refresh token. */
+export interface FoundValue {
+  grantId?: string;
+  /** A refresh token's parent: the storage key of the token it replaced (null for the first). */
+  parent?: string | null;
+  rotation?: PendingRotation;
+  /** Whose grant it is, for the security log. */
+  clientId?: string;
+  accountId?: string;
 }
 
 /** One token request: what its adapter calls found and deferred. */
 export class TokenRequest {
   readonly commits: PendingCommit[] = [];
   /** What `find` learnt of each presented value (a code's grant, a refresh token's parent...). */
-  readonly found = new Map<string, { grantId?: string; parent?: string | null; rotation?: PendingRotation }>();
+  readonly found = new Map<string, FoundValue>();
 }
 
 const requests = new WeakMap<IncomingMessage, TokenRequest>();
