@@ -22,25 +22,34 @@ const rounds = countSetting('BENCH_ROUNDS', 5);
 const seconds = countSetting('BENCH_SECONDS', 5);
 const connections = countSetting('BENCH_CONNECTIONS', 16);
 
-// The load generator: keep-alive connections, each sending its next request once the last is answered.
+// The load generator: keep-alive connections, each sending its next request once the last is answered: a GET,
+// or with a body, a form post.
 const LOAD = `
 const http = require('node:http');
-const [url, header, seconds, connections] = process.argv.slice(1);
+const [url, header, body, seconds, connections] = process.argv.slice(1);
 const agent = new http.Agent({ keepAlive: true, maxSockets: Number(connections) });
 const headers = header ? { authorization: header } : {};
+if (body) Object.assign(headers, { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) });
 const until = Date.now() + Number(seconds) * 1000;
 let done = 0, failed = 0;
 const one = () => new Promise((resolve) => {
-  http.get(url, { agent, headers }, (res) => { res.resume(); res.on('end', () => { if (res.statusCode === 200) done++; else failed++; resolve(); }); })
-    .on('error', () => { failed++; resolve(); });
+  const req = http.request(url, { method: body ? 'POST' : 'GET', agent, headers }, (res) => { res.resume(); res.on('end', () => { if (res.statusCode === 200) done++; else failed++; resolve(); }); });
+  req.on('error', () => { failed++; resolve(); });
+  req.end(body || undefined);
 });
 const loop = async () => { while (Date.now() < until) await one(); };
 Promise.all(Array.from({ length: Number(connections) }, loop)).then(() => { console.log(JSON.stringify({ done, failed })); agent.destroy(); });
 `;
 
-function load(url: string, header: string, secs: number): Promise<{ done: number; failed: number }> {
+interface Call {
+  header: string;
+  /** A form body: the call is a POST. */
+  body: string;
+}
+
+function load(url: string, call: Call, secs: number): Promise<{ done: number; failed: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', LOAD, url, header, String(secs), String(connections)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['-e', LOAD, url, call.header, call.body, String(secs), String(connections)], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('error', reject);
@@ -49,9 +58,9 @@ function load(url: string, header: string, secs: number): Promise<{ done: number
 }
 
 /** Server CPU microseconds per successful call while `url` is under load for `secs` seconds. */
-async function cpuPerCall(url: string, header: string, secs: number): Promise<number> {
+async function cpuPerCall(url: string, call: Call, secs: number): Promise<number> {
   const before = process.cpuUsage();
-  const { done, failed } = await load(url, header, secs);
+  const { done, failed } = await load(url, call, secs);
   const used = process.cpuUsage(before);
   if (failed > 0 || done === 0) throw new Error(`${url}: ${failed} calls failed, ${done} answered 200`);
   return (used.user + used.system) / done;
@@ -73,19 +82,26 @@ const engineAlone = createServer(svc.service.provider.callback());
 const engineUrl = await listen(engineAlone);
 console.log(`storage: ${storage.kind}${'redis' in storage ? ' + redis' : ''}, ${connections} connections, ${rounds} rounds of ${seconds} s per side, node ${process.version}`);
 
+// Revocation as the harness mostly sends it: a form post with the application's secret, of an access token
+// already ended with its grant (the first revocation of a grant's token ends all the others). Another
+// sign-in's token, so that the userinfo calls keep theirs.
+const ended = (await signIn(svc.url, await relyingParty(svc.url, client), await svc.createUser())).tokens.access_token;
+const revocation = new URLSearchParams({ token: ended, token_type_hint: 'access_token', client_id: client.clientId, client_secret: client.clientSecret });
+await fetch(`${svc.url}/oauth/token/revoke`, { method: 'POST', body: revocation });
 const cases = [
-  { name: 'userinfo', path: '/oauth/userinfo', header: `Bearer ${tokens.access_token}` },
-  { name: 'jwks', path: '/oauth/jwks', header: '' },
+  { name: 'userinfo', path: '/oauth/userinfo', call: { header: `Bearer ${tokens.access_token}`, body: '' } },
+  { name: 'jwks', path: '/oauth/jwks', call: { header: '', body: '' } },
+  { name: 'revocation', path: '/oauth/token/revoke', call: { header: '', body: revocation.toString() } },
 ];
-for (const { name, path, header } of cases) {
-  await cpuPerCall(`${engineUrl}${path}`, header, 2); // warm both paths up before measuring
-  await cpuPerCall(`${svc.url}${path}`, header, 2);
+for (const { name, path, call } of cases) {
+  await cpuPerCall(`${engineUrl}${path}`, call, 2); // warm both paths up before measuring
+  await cpuPerCall(`${svc.url}${path}`, call, 2);
   const alone: number[] = [];
   const whole: number[] = [];
   const layers: number[] = [];
   for (let round = 0; round < rounds; round += 1) {
-    const a = await cpuPerCall(`${engineUrl}${path}`, header, seconds);
-    const w = await cpuPerCall(`${svc.url}${path}`, header, seconds);
+    const a = await cpuPerCall(`${engineUrl}${path}`, call, seconds);
+    const w = await cpuPerCall(`${svc.url}${path}`, call, seconds);
     alone.push(a);
     whole.push(w);
     layers.push(w - a);
