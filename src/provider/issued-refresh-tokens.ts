@@ -13,7 +13,7 @@
 //
 // Kept by storage key, as the stores keep them (a dump of the process holds no token), and as text,
 // since the engine changes the payloads it is given. Bounded in number and age: at most MAX_ENTRIES
-// (about 1 KB each), each for at most `seconds` and never beyond its own expiry.
+// (about 700 bytes each, 7 MiB in all), each for at most `seconds` and never beyond its own expiry.
 import type { Payload } from '../../adapters/adapter.ts';
 
 export const MAX_ENTRIES = 10_000;

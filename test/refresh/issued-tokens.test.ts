@@ -5,24 +5,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IssuedRefreshTokens } from '../../src/provider/issued-refresh-tokens.ts';
 import { postForm, refreshGrant, userinfo } from '../support/flow.ts';
-import { freshPostgres, freshRedis, type FreshPostgres, type FreshRedis } from '../support/databases.ts';
-import { createClient, createUser, freePort, postgresStorage, sharedConfig, startInstance, teardown, type Instance } from '../storage/helpers/instance.ts';
+import { createClient, createUser, twoInstances, type Instance, type InstancePair } from '../storage/helpers/instance.ts';
 import { signedInApp, type SignedInApp } from './support.ts';
 
-let pg: FreshPostgres;
-let redis: FreshRedis;
+let pair: InstancePair | undefined;
 let first: Instance;
 let second: Instance;
 
 beforeAll(async () => {
-  pg = await freshPostgres();
-  redis = await freshRedis();
-  const port = await freePort();
-  const config = sharedConfig(`http://127.0.0.1:${port}`, postgresStorage(pg.url, redis.config, 3000), { log: { level: 'warn' } });
-  first = await startInstance(config, port);
-  second = await startInstance(config);
+  pair = await twoInstances({ log: { level: 'warn' } });
+  ({ first, second } = pair);
 });
-afterAll(() => teardown(() => first?.stop(), () => second?.stop(), () => redis?.cleanup(), () => pg?.drop()));
+afterAll(() => pair?.stop());
 
 /** An application signed in on the first instance, whose tokens the first issues. */
 const appOnFirst = (): Promise<SignedInApp> =>

@@ -5,25 +5,19 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payload } from '../../adapters/adapter.ts';
-import { freshPostgres, freshRedis, type FreshPostgres, type FreshRedis } from '../support/databases.ts';
 import { postForm, refreshGrant, signIn, userinfo } from '../support/flow.ts';
 import { relyingParty } from '../support/relying-party.ts';
-import { createClient, createUser, freePort, postgresStorage, sharedConfig, startInstance, teardown, type Instance } from './helpers/instance.ts';
+import { createClient, createUser, twoInstances, type Instance, type InstancePair } from './helpers/instance.ts';
 
-let pg: FreshPostgres;
-let redis: FreshRedis;
+let pair: InstancePair | undefined;
 let first: Instance;
 let second: Instance;
 
 beforeAll(async () => {
-  pg = await freshPostgres();
-  redis = await freshRedis();
-  const port = await freePort();
-  const config = sharedConfig(`http://127.0.0.1:${port}`, postgresStorage(pg.url, redis.config, 3000));
-  first = await startInstance(config, port);
-  second = await startInstance(config);
+  pair = await twoInstances();
+  ({ first, second } = pair);
 });
-afterAll(() => teardown(() => first?.stop(), () => second?.stop(), () => redis?.cleanup(), () => pg?.drop()));
+afterAll(() => pair?.stop());
 
 async function signedInOnFirst() {
   const client = await createClient(first.service);

@@ -69,6 +69,32 @@ export async function startInstance(config: SignInConfig, port = 0): Promise<Ins
   };
 }
 
+/** Two instances on one fresh Postgres and one fresh Redis, as behind a load balancer; the first's address is the issuer. */
+export interface InstancePair {
+  first: Instance;
+  second: Instance;
+  stop(): Promise<void>;
+}
+
+export async function twoInstances(extra: Partial<SignInConfigInput> = {}): Promise<InstancePair> {
+  let pg: FreshPostgres | undefined;
+  let redis: FreshRedis | undefined;
+  const started: Instance[] = [];
+  const stop = () => teardown(...started.map((instance) => () => instance.stop()), () => redis?.cleanup(), () => pg?.drop());
+  try {
+    pg = await freshPostgres();
+    redis = await freshRedis();
+    const port = await freePort();
+    const config = sharedConfig(`http://127.0.0.1:${port}`, postgresStorage(pg.url, redis.config, 3000), extra);
+    started.push(await startInstance(config, port));
+    started.push(await startInstance(config));
+    return { first: started[0], second: started[1], stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
 let counter = 0;
 
 export async function createUser(service: SignInService): Promise<TestUser & { id: string }> {
