@@ -1,14 +1,16 @@
-// The refresh tokens this instance issued, remembered for a while, so that their next use reads no
-// Postgres row: an application refreshes when its access token ends, and with one instance (or the same
-// one again) it presents a token issued here. The token endpoint then sends two statements to the
-// stores instead of three: the access token's save and the rotation's commit.
+// The refresh tokens this instance issued and has not seen used, remembered for a while, so that their
+// use reads no Postgres row: an application refreshes when its access token ends, and with one instance
+// (or the same one again) it presents a token issued here. The token endpoint then sends two statements
+// to the stores instead of three: the access token's save and the rotation's commit. A token once used
+// is forgotten (token-storage.ts): presented again, in parallel within the grace or as a replay, it is
+// judged by its family before anything is issued.
 //
-// Why nothing needs to be told when a token stops being good (used, revoked, its grant ended): what is
-// remembered decides nothing. Every refresh is granted by its rotation's commit (token-commit.ts), one
-// statement on the family's row that moves the head only from a live token, or keeps it within the
-// grace; a remembered token that was retired meanwhile, on this instance or another, loses there, and
-// is answered as the reuse it is (its grant revoked). The read this saves is the one the commit repeats.
-// So the memory is only consulted by a token request that commits (every refresh rotates,
+// Why nothing needs to be told when a token stops being good elsewhere (used or revoked on another
+// instance, its grant ended): what is remembered decides nothing. Every refresh is granted by its
+// rotation's commit (token-commit.ts), one statement on the family's row that moves the head only from a
+// live token, or keeps it within the grace; a remembered token that was retired meanwhile loses there,
+// and is answered as the reuse it is (its grant revoked). The read this saves is the one the commit
+// repeats. So the memory is only consulted by a token request that commits (every refresh rotates,
 // refresh-tokens.ts); a revocation or an introspection asks the store.
 //
 // Kept by storage key, as the stores keep them (a dump of the process holds no token), and as text,

@@ -110,12 +110,12 @@ function refreshTokenFamilies(adapter: RefreshTokenAdapter, options: TokenStorag
         const now = epoch();
         const { successor } = rotation;
         const won = await adapter.commitRotation({ id, parent: seen?.parent ?? null, now, successorExpiresAt: rotation.successorExpiresAt, successor });
-        if (!won) issued?.forget(storageKey(id));
-        else if (successor) {
-          issued?.remember(storageKey(successor.id), stripId('RefreshToken', successor.payload), now);
-          // The token it replaced (the family's head until now) is retired: its next use is a reuse.
-          if (seen?.parent) issued?.forget(seen.parent);
-        }
+        // Only unused tokens are remembered. Presented again, this one is judged by its family before
+        // anything is issued: within the grace, or a reuse that revokes the grant. So is the token it
+        // replaced, if this instance still had it (issued here, used elsewhere).
+        issued?.forget(storageKey(id));
+        if (seen?.parent) issued?.forget(seen.parent);
+        if (won && successor) issued?.remember(storageKey(successor.id), stripId('RefreshToken', successor.payload), now);
         return won;
       };
       request.commits.push({ kind: 'refresh token', grantId: seen?.grantId, clientId: seen?.clientId, accountId: seen?.accountId, run });

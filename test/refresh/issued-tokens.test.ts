@@ -62,6 +62,19 @@ describe('refresh tokens remembered by the instance that issued them', () => {
     expect({ reads: familyReads(elsewhere).length, rotations: rotations(elsewhere).length }).toEqual({ reads: 1, rotations: 1 });
   });
 
+  it('forget a token once used: presented again, it is judged by its family before anything is issued', async () => {
+    const app = await appOnFirst();
+    const { refresh_token: token } = await app.tokens();
+    expect((await app.refresh(token)).status).toBe(200);
+
+    let again: Awaited<ReturnType<typeof refreshGrant>> | undefined;
+    const statements = await statementsOf(first, async () => {
+      again = await app.refresh(token); // the application refreshing in parallel, within the grace
+    });
+    expect(again?.status).toBe(200);
+    expect({ reads: familyReads(statements).length, rotations: rotations(statements).length }).toEqual({ reads: 1, rotations: 1 });
+  });
+
   it('count a remembered token retired on another instance as the reuse it is: the grant is revoked', async () => {
     const app = await appOnFirst();
     const { refresh_token: rt1 } = await app.tokens(); // remembered by the first
