@@ -78,15 +78,17 @@ function refreshTokenFamilies(adapter: RefreshTokenAdapter, options: TokenStorag
 
     async find(id) {
       const request = currentTokenRequest();
+      if (!request) return (await adapter.lookup(id, epoch())).payload;
+      // Its storage key, once: the memory's, and the successor's parent and the commit's below.
+      const key = storageKey(id);
       // In a token request, which commits the rotation, a token issued here is taken as it was issued.
-      const recalled = request && issued?.recall(storageKey(id), epoch());
+      const recalled = issued?.recall(key, epoch());
       if (recalled) {
         const { parent = null, ...payload } = recalled;
-        request.found.set(id, { grantId: payload.grantId, parent, rotation: {}, clientId: text(payload.clientId), accountId: text(payload.accountId) });
+        request.found.set(id, { key, grantId: payload.grantId, parent, rotation: {}, clientId: text(payload.clientId), accountId: text(payload.accountId) });
         return restoreId('RefreshToken', id, payload);
       }
       const found = await adapter.lookup(id, epoch());
-      if (!request) return found.payload;
       const { family } = found;
       if (found.standing === 'reuse' && family && family.clientId === authenticatedClientId()) {
         // A replay by the application's own credentials: the token leaked. Everything issued under
@@ -97,7 +99,7 @@ function refreshTokenFamilies(adapter: RefreshTokenAdapter, options: TokenStorag
         return undefined;
       }
       const grantId = family?.grantId ?? found.payload?.grantId;
-      request.found.set(id, { grantId, parent: found.parent, rotation: {}, clientId: family?.clientId, accountId: family?.accountId });
+      request.found.set(id, { key, grantId, parent: found.parent, rotation: {}, clientId: family?.clientId, accountId: family?.accountId });
       return found.payload;
     },
 
@@ -113,7 +115,7 @@ function refreshTokenFamilies(adapter: RefreshTokenAdapter, options: TokenStorag
         // Only unused tokens are remembered. Presented again, this one is judged by its family before
         // anything is issued: within the grace, or a reuse that revokes the grant. So is the token it
         // replaced, if this instance still had it (issued here, used elsewhere).
-        issued?.forget(storageKey(id));
+        issued?.forget(seen?.key ?? storageKey(id));
         if (seen?.parent) issued?.forget(seen.parent);
         if (won && successor) issued?.remember(storageKey(successor.id), stripId('RefreshToken', successor.payload), now);
         return won;
@@ -131,8 +133,9 @@ function refreshTokenFamilies(adapter: RefreshTokenAdapter, options: TokenStorag
         if (familyOf(id) !== undefined) issued?.remember(storageKey(id), stripId('RefreshToken', payload), epoch());
         return;
       }
-      const successor = { ...payload, parent: storageKey(rotated) };
-      const rotation = currentTokenRequest()?.found.get(rotated)?.rotation;
+      const seen = currentTokenRequest()?.found.get(rotated);
+      const successor = { ...payload, parent: seen?.key ?? storageKey(rotated) };
+      const rotation = seen?.rotation;
       if (!rotation) return adapter.upsert(id, successor, expiresIn);
       if (typeof payload.exp === 'number') rotation.successorExpiresAt = payload.exp;
       // Written by the rotation's commit, in the same statement, and only if the rotation wins: a refresh

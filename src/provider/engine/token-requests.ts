@@ -36,6 +36,8 @@ export interface PendingCommit {
 
 /** What `find` learnt of a presented code or refresh token. */
 export interface FoundValue {
+  /** The storage key (SHA-256) of a presented refresh token, computed once per request. */
+  key?: string;
   grantId?: string;
   /** A refresh token's parent: the storage key of the token it replaced (null for the first). */
   parent?: string | null;
