@@ -10,7 +10,7 @@ import { ROUTES, interactionUrl } from './paths.ts';
 import { clientBasedCORS } from './cors.ts';
 import { makePairwiseIdentifier } from './pairwise-identifier.ts';
 import { cookieKeys } from '../http/cookie-keys.ts';
-import { sessionTtl } from './engine.ts';
+import { EXTERNAL_SIGNING_ACK, sessionTtl } from './engine.ts';
 import { AUTHORIZATION_PARAM_CHECKS } from './authorization-params.ts';
 
 export interface ProviderHooks {
@@ -132,6 +132,9 @@ export function buildProviderConfiguration(config: SignInConfig, hooks: Provider
 
     features: {
       devInteractions: { enabled: false },
+      // The signing keys are given as ExternalSigningKey (engine/pool-signing-keys.ts): signatures made
+      // on the thread pool, most of their work off the event loop.
+      externalSigningSupport: { enabled: true, ack: EXTERNAL_SIGNING_ACK },
       userinfo: { enabled: true },
       revocation: {
         enabled: true,

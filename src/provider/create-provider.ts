@@ -8,7 +8,7 @@ import type { ConsentStore } from '../consents/store.ts';
 import type { PrivateJwk } from '../keys/signing-keys.ts';
 import { clientAdapter } from './client-adapter.ts';
 import { buildProviderConfiguration } from './configuration.ts';
-import { acceptSecretsOfPublicClients, enforceClientGrants, rememberClientInstances, useHashedClientSecrets, useRefreshTokenFamilies, withSessionRecords, type ClientAuthGate, type SessionRecords } from './engine.ts';
+import { acceptSecretsOfPublicClients, enforceClientGrants, poolSigningKeys, rememberClientInstances, useHashedClientSecrets, useRefreshTokenFamilies, withSessionRecords, type ClientAuthGate, type SessionRecords } from './engine.ts';
 import { makeFindAccount } from './find-account.ts';
 import { makeLoadExistingGrant } from './load-existing-grant.ts';
 import { makeLogoutSource, makePostLogoutSuccessSource } from './logout-pages.ts';
@@ -42,7 +42,7 @@ export function createProvider(config: SignInConfig, deps: ProviderDeps): Provid
     renderError: makeRenderError(config),
     logoutSource: makeLogoutSource(config),
     postLogoutSuccessSource: makePostLogoutSuccessSource(config),
-    jwks: { keys: deps.keys },
+    jwks: { keys: poolSigningKeys(deps.keys) },
   });
   const provider = new Provider(config.issuer, configuration);
   trustProxies(provider, config);

@@ -28,3 +28,4 @@ export {
   type EngineSession,
 } from './engine/sessions.ts';
 export { replaceSigningKeys } from './engine/signing-keys.ts';
+export { EXTERNAL_SIGNING_ACK, PoolSigningKey, poolSigningKeys } from './engine/pool-signing-keys.ts';

@@ -6,13 +6,14 @@ import { readFileSync } from 'node:fs';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import Provider from 'oidc-provider';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   authenticatedClientId,
   currentTokenRequest,
   findSession,
   findSessionByUid,
   finishInteraction,
+  PoolSigningKey,
   redeemAuthorizationCode,
   replaceSigningKeys,
   rotatedRefreshTokenId,
@@ -21,7 +22,8 @@ import {
   startSignedInSession,
   verifierMatches,
 } from '../../src/provider/engine.ts';
-import { engineKeys, generateSigningKey, keySource } from '../../src/keys/signing-keys.ts';
+import { engineKeys, generateSigningKey, keySource, publicPart } from '../../src/keys/signing-keys.ts';
+import { fetchJwks, verifiesAgainst } from '../keys/jws.ts';
 import { authorize, exchangeCode, postForm, refreshGrant, signIn } from '../support/flow.ts';
 import { relyingParty } from '../support/relying-party.ts';
 import { startTestService, type TestClient, type TestService } from '../support/service.ts';
@@ -303,6 +305,24 @@ describe('signing keys (engine/signing-keys.ts)', () => {
     const before = await published();
     expect(() => replaceSigningKeys(provider, [{ kid: 'broken', alg: 'RS256', kty: 'RSA' }])).toThrow();
     expect(await published()).toEqual(before);
+  });
+});
+
+describe('signatures on the thread pool (engine/pool-signing-keys.ts)', () => {
+  it('has the engine sign ID tokens through the keys’ own sign method, which the JWKS verifies', async () => {
+    const signs = vi.spyOn(PoolSigningKey.prototype, 'sign');
+    try {
+      const { tokens } = await signIn(svc.url, await relyingParty(svc.url, client), await svc.createUser());
+      expect(signs).toHaveBeenCalledTimes(1);
+      expect(verifiesAgainst(tokens.id_token!, await fetchJwks(svc.url))).toBe(true);
+    } finally {
+      signs.mockRestore();
+    }
+  });
+
+  it('publishes each key as its public half, as the engine did with the private JWK', async () => {
+    const current = engineKeys(await keySource(svc.config, svc.service.context.db).read(), new Date());
+    expect((await fetchJwks(svc.url)).keys).toEqual(current.map((jwk) => publicPart(jwk)));
   });
 });
 
