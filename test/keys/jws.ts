@@ -14,14 +14,18 @@ export function kidOf(jwt: string): string {
   return (JSON.parse(Buffer.from(jwt.split('.')[0], 'base64url').toString('utf8')) as { kid: string }).kid;
 }
 
-/** Whether the JWKS holds the token's key and its signature verifies (RS256 or ES256). */
+/** Whether the JWKS holds the token's key and its signature verifies (RS256, ES256 or EdDSA). */
 export function verifiesAgainst(jwt: string, jwks: Jwks): boolean {
   const [header, payload, signature] = jwt.split('.');
   const { kid, alg } = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as { kid: string; alg: string };
   const jwk = jwks.keys.find((k) => k.kid === kid && k.alg === alg);
   if (!jwk) return false;
+  return signatureVerifies(alg, jwk, Buffer.from(`${header}.${payload}`), Buffer.from(signature, 'base64url'));
+}
+
+/** Whether a JWS signature of `alg` over `data` verifies with the public JWK (an ECDSA one as r || s, RFC 7518 §3.4). */
+export function signatureVerifies(alg: string, jwk: webcrypto.JsonWebKey, data: Buffer, signature: Buffer): boolean {
   const key = createPublicKey({ key: jwk, format: 'jwk' });
-  const data = Buffer.from(`${header}.${payload}`);
-  const sig = Buffer.from(signature, 'base64url');
-  return alg === 'ES256' ? verify('sha256', data, { key, dsaEncoding: 'ieee-p1363' }, sig) : verify('sha256', data, key, sig);
+  if (alg === 'ES256') return verify('sha256', data, { key, dsaEncoding: 'ieee-p1363' }, signature);
+  return verify(alg === 'EdDSA' ? null : 'sha256', data, key, signature);
 }

@@ -1,21 +1,17 @@
 // The signing keys as the engine is given them (src/provider/engine/pool-signing-keys.ts): for each
 // algorithm the service generates, a signature verifies against the key's public half as the JWKS
 // publishes it, in the form a JWS carries; and a key that could not sign is refused when it is given.
-import { createPublicKey, verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { generateSigningKey, publicPart, type SigningAlgorithm } from '../../src/keys/signing-keys.ts';
 import { poolSigningKeys } from '../../src/provider/engine.ts';
+import { signatureVerifies } from './jws.ts';
 
 const DATA = Buffer.from('eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ1c2VyIn0');
 
 describe.each(['RS256', 'ES256', 'EdDSA'] as const)('a %s key', (alg: SigningAlgorithm) => {
   const jwk = generateSigningKey(alg);
   const [key] = poolSigningKeys([jwk]);
-  const published = createPublicKey({ key: publicPart(jwk), format: 'jwk' });
-  const verifies = (data: Buffer, signature: Buffer) =>
-    alg === 'ES256'
-      ? verify('sha256', data, { key: published, dsaEncoding: 'ieee-p1363' }, signature)
-      : verify(alg === 'EdDSA' ? null : 'sha256', data, published, signature);
+  const verifies = (data: Buffer, signature: Buffer) => signatureVerifies(alg, publicPart(jwk), data, signature);
 
   it('signs what its published public half verifies, and nothing else', async () => {
     const signature = Buffer.from(await key.sign(DATA));

@@ -310,13 +310,22 @@ describe('signing keys (engine/signing-keys.ts)', () => {
 
 describe('signatures on the thread pool (engine/pool-signing-keys.ts)', () => {
   it('has the engine sign ID tokens through the keys’ own sign method, which the JWKS verifies', async () => {
+    // A service of its own: the keys it was built with, whatever the tests above swapped in the shared one.
+    const built = await startTestService();
     const signs = vi.spyOn(PoolSigningKey.prototype, 'sign');
     try {
-      const { tokens } = await signIn(svc.url, await relyingParty(svc.url, client), await svc.createUser());
+      const app = await built.createClient();
+      const idToken = async () => (await signIn(built.url, await relyingParty(built.url, app), await built.createUser())).tokens.id_token!;
+      expect(verifiesAgainst(await idToken(), await fetchJwks(built.url))).toBe(true);
       expect(signs).toHaveBeenCalledTimes(1);
-      expect(verifiesAgainst(tokens.id_token!, await fetchJwks(svc.url))).toBe(true);
+      // And the keys a reload hands it (engine/signing-keys.ts).
+      const engine = built.service.context.provider;
+      replaceSigningKeys(engine, engineKeys(await keySource(built.config, built.service.context.db).read(), new Date()));
+      expect(verifiesAgainst(await idToken(), await fetchJwks(built.url))).toBe(true);
+      expect(signs).toHaveBeenCalledTimes(2);
     } finally {
       signs.mockRestore();
+      await built.stop();
     }
   });
 
