@@ -1,5 +1,6 @@
 // Around the engine's token endpoint: a code redemption or a refresh-token rotation is committed once,
-// after the engine has built its whole answer (every new token stored). So:
+// after the engine has built its whole answer and every new token in it is stored (a code exchange writes
+// them side by side, token-storage.ts). So:
 // - a request that failed before (a store unreachable while saving a successor or an access token)
 //   committed nothing: the presented code or token is still good, and the application's retry works;
 // - a commit that fails for an outage is a 503 (storage-outage.ts), and nothing was consumed either;
@@ -14,8 +15,16 @@ import type { TokenStorageOptions } from './token-storage.ts';
 export function commitTokenResponses(options: TokenStorageOptions): Koa.Middleware {
   const commitAfter = async (ctx: Koa.Context, next: Koa.Next) => {
     const request = openTokenRequest(ctx.req);
-    await next();
-    if (ctx.status !== 200) return; // the engine refused or failed: nothing was written, nothing to commit
+    try {
+      await next();
+    } catch (error) {
+      await request.settled();
+      throw error;
+    }
+    // The engine refused or failed: nothing to commit (a token it had begun to store is never answered).
+    if (ctx.status !== 200) return void (await request.settled());
+    // Every token of the answer stored before anything is redeemed; a write that failed fails the request.
+    await request.stored();
     for (const commit of request.commits) {
       if (await commit.run()) continue;
       if (commit.grantId) {

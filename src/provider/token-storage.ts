@@ -1,8 +1,14 @@
-// The storage of codes and refresh tokens as the token endpoint uses it. Two changes to what the engine
-// would do on its own:
+// The storage of codes and tokens as the token endpoint uses it. What changes from what the engine would
+// do on its own:
 // - a redemption (a code, a refresh token) is not written when the engine consumes it, but recorded on
 //   the request and committed once the whole response is stored (token-commit.ts): a request that fails
 //   half-way (a store unreachable) consumes nothing, and the application's retry works;
+// - a code exchange stores its access token and its new family's first refresh token side by side, and
+//   beside the ID token's signature: the engine waits for each save in turn, and under load each wait is
+//   another turn of the event loop behind every other request. The commit waits for all of them, so
+//   nothing is redeemed before the whole response is stored, and a save that fails still fails the
+//   request. A refresh saves its access token in turn, as the engine does: it is its one write before the
+//   commit, and beside the signature it cost more CPU per refresh (bench/README.md);
 // - a refresh token is judged by its family (adapters/refresh-family.ts): a replay of any rotated token
 //   revokes the grant at once, even when the token's own row is long gone;
 // - a refresh token this instance issued is found in its memory (issued-refresh-tokens.ts), which the
@@ -51,8 +57,20 @@ export function withTokenCommits(adapters: AdapterFactory, options: TokenStorage
     const adapter = adapters(model);
     if (model === 'AuthorizationCode') return deferredCodes(adapter);
     if (model === 'RefreshToken' && isRefreshTokenAdapter(adapter)) return refreshTokenFamilies(adapter, options, issued);
+    if (model === 'AccessToken') return storedAlongside(adapter);
     return adapter;
   };
+}
+
+/** In a code exchange, starts `write` beside the request's other writes (token-commit.ts waits for them). */
+async function alongside(write: () => Promise<unknown>): Promise<void> {
+  const request = currentTokenRequest();
+  if (request?.redeemsCode) request.storing(write());
+  else await write();
+}
+
+function storedAlongside(adapter: ModelAdapter): ModelAdapter {
+  return { ...adapter, upsert: (id, payload, expiresIn) => alongside(() => adapter.upsert(id, payload, expiresIn)) };
 }
 
 function deferredCodes(adapter: ModelAdapter): ModelAdapter {
@@ -128,10 +146,11 @@ function refreshTokenFamilies(adapter: RefreshTokenAdapter, options: TokenStorag
       const rotated = rotatedRefreshTokenId();
       const sameFamily = rotated !== undefined && rotated !== id && familyOf(rotated) !== undefined && familyOf(rotated) === familyOf(id);
       if (!sameFamily) {
-        // The first token of a family (a code exchange).
-        await adapter.upsert(id, payload, expiresIn);
-        if (familyOf(id) !== undefined) issued?.remember(storageKey(id), stripId('RefreshToken', payload), epoch());
-        return;
+        // The first token of a family (a code exchange), remembered once it is stored.
+        return alongside(async () => {
+          await adapter.upsert(id, payload, expiresIn);
+          if (familyOf(id) !== undefined) issued?.remember(storageKey(id), stripId('RefreshToken', payload), epoch());
+        });
       }
       const seen = currentTokenRequest()?.found.get(rotated);
       const successor = { ...payload, parent: seen?.key ?? storageKey(rotated) };

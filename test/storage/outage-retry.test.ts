@@ -2,13 +2,13 @@
 // successor refresh token was stored, before the access token could be; or when the redemption itself
 // cannot be committed), the answer is a 503, nothing is consumed, and the application's retry works,
 // even long after the reuse grace. A failed refresh never counts as a reuse.
-import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freshPostgres, freshRedis, TEST_REDIS_URL, type FreshPostgres, type FreshRedis } from '../support/databases.ts';
 import { signedInApp, type SignedInApp } from '../refresh/support.ts';
 import { createClient, createUser, freePort, postgresStorage, sharedConfig, startInstance, teardown, type Instance } from './helpers/instance.ts';
 import { waitUntilReady } from './helpers/outage.ts';
 import { relayFor, type Relay } from './helpers/relay.ts';
+import { lockWrites } from './helpers/table-lock.ts';
 
 const TIMEOUT_MS = 1000;
 let db: FreshPostgres;
@@ -30,19 +30,6 @@ afterEach(() => {
 });
 
 const app = () => signedInApp({ url: instance.url, createUser: () => createUser(instance.service), createClient: () => createClient(instance.service) });
-
-/** Holds a write lock on a table from another connection (reads still pass), as a stalled disk would. */
-async function lockWrites(table: string): Promise<() => Promise<void>> {
-  const admin = new pg.Client({ connectionString: db.url });
-  admin.on('error', () => {});
-  await admin.connect();
-  await admin.query('BEGIN');
-  await admin.query(`LOCK TABLE ${table} IN EXCLUSIVE MODE`);
-  return async () => {
-    await admin.query('ROLLBACK');
-    await admin.end();
-  };
-}
 
 /** The refresh chain and the grant are intact: the new tokens work, and the consent is still there. */
 async function expectIntact(a: SignedInApp, answer: { status: number; json: Record<string, unknown> }): Promise<void> {
@@ -71,7 +58,7 @@ describe('a request cut by an outage is retried', () => {
   it('a code exchange that failed with 503 works when retried within the code’s lifetime', async () => {
     const a = await app();
     const flow = await a.code();
-    const release = await lockWrites('refresh_families'); // the new family cannot be stored
+    const release = await lockWrites(db.url, 'refresh_families'); // the new family cannot be stored
     let during;
     try {
       during = await a.exchange(flow);
@@ -85,7 +72,7 @@ describe('a request cut by an outage is retried', () => {
   it('a refresh whose rotation could not be committed (503) works when retried', async () => {
     const a = await app();
     const { refresh_token: token } = await a.tokens();
-    const release = await lockWrites('refresh_families'); // every token is stored, the commit is not
+    const release = await lockWrites(db.url, 'refresh_families'); // every token is stored, the commit is not
     let during;
     try {
       during = await a.refresh(token);

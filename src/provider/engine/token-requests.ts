@@ -1,7 +1,7 @@
 // The token endpoint's request as the storage sees it. Redeeming a code or rotating a refresh token is
 // committed once, after every token of the response is stored (src/provider/token-commit.ts): the
-// storage wrappers (src/provider/token-storage.ts) record what to commit on the request being handled,
-// which they find through the engine's request context.
+// storage wrappers (src/provider/token-storage.ts) record on the request being handled, which they find
+// through the engine's request context, what to commit and the writes of the new tokens in flight.
 //
 // Relies on oidc-provider 9.13:
 // - lib/provider.js: the static `Provider.ctx`, the Koa context of the request being handled (an
@@ -12,7 +12,10 @@
 // - lib/actions/grants/refresh_token.js: `ctx.oidc.entities.RotatedRefreshToken`, set right after the
 //   presented token is consumed and before its successor is saved;
 // - lib/actions/grants/refresh_token.js and lib/helpers/grant_source.js: the presented token or code is
-//   found, then consumed (`consume()`, through the adapter) before any new token is saved.
+//   found, then consumed (`consume()`, through the adapter) before any new token is saved;
+// - lib/helpers/grant_common.js (`issueTokens`) and lib/actions/grants/refresh_token.js: each new token
+//   is saved (`save()`, through the adapter's `upsert`) and only its value is used afterwards; the store
+//   is not read back within the request.
 import type { IncomingMessage } from 'node:http';
 import Provider from 'oidc-provider';
 import type { Payload } from '../../../adapters/adapter.ts';
@@ -52,6 +55,31 @@ export class TokenRequest {
   readonly commits: PendingCommit[] = [];
   /** What `find` learnt of each presented value (a code's grant, a refresh token's parent...). */
   readonly found = new Map<string, FoundValue>();
+  readonly #writes: Promise<unknown>[] = [];
+
+  /** A code exchange: the code's redemption is among the commits (it is recorded before any token is saved). */
+  get redeemsCode(): boolean {
+    return this.commits.some((commit) => commit.kind === 'authorization code');
+  }
+
+  /**
+   * A token of the response, being stored while the engine goes on building the rest of it. Its
+   * failure is kept for `stored()`, not reported on its own as an unhandled rejection meanwhile.
+   */
+  storing(write: Promise<unknown>): void {
+    write.catch(() => {});
+    this.#writes.push(write);
+  }
+
+  /** Every write started by `storing`, done: rejects with the first that failed. */
+  async stored(): Promise<void> {
+    await Promise.all(this.#writes);
+  }
+
+  /** The same, whether or not they failed: for a request that answers an error anyway. */
+  async settled(): Promise<void> {
+    await Promise.allSettled(this.#writes);
+  }
 }
 
 const requests = new WeakMap<IncomingMessage, TokenRequest>();
