@@ -55,10 +55,14 @@ describe('the tokens of a token response', () => {
     let exchange: ReturnType<typeof a.exchange> | undefined;
     try {
       exchange = a.exchange(flow);
-      void exchange.then(() => (answered = true));
+      void exchange.then(
+        () => (answered = true),
+        () => (answered = true),
+      );
       // The refresh token's family is written while the access token's write waits...
       expect(await eventually(async () => (await families()) === before + 1, 5000)).toBe(true);
-      // ...and the code is still unredeemed, with no answer sent.
+      // ...and the code is still unredeemed, with no answer sent. (That the commit waits for every write,
+      // and is not made when one fails, is what outage-retry.test.ts's failed code exchange shows.)
       expect(await codeRow(code)).toEqual({ consumed: false });
       expect(answered).toBe(false);
     } finally {
