@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cli, workspace, type Workspace } from '../cli/support.ts';
 import { freshPostgres, type FreshPostgres } from '../support/databases.ts';
+import { eventually } from '../support/eventually.ts';
 import { signIn } from '../support/flow.ts';
 import { relyingParty } from '../support/relying-party.ts';
 import { startTestService, type TestService } from '../support/service.ts';
@@ -28,14 +29,6 @@ afterAll(async () => {
   await pg?.drop();
 });
 
-async function eventually(check: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('not picked up within 20 s');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describe('a rotation on Postgres', () => {
   it('reaches every instance without a restart, and their new ID tokens carry the new kid', async () => {
     const oldKids = (await fetchJwks(first.url)).keys.map((k) => k.kid);
@@ -45,7 +38,7 @@ describe('a rotation on Postgres', () => {
     expect(rotated.code, rotated.stderr).toBe(0);
     const [{ kid }] = JSON.parse(rotated.stdout) as Array<{ kid: string }>;
 
-    for (const instance of [first, second]) await eventually(async () => (await fetchJwks(instance.url)).keys.some((k) => k.kid === kid));
+    for (const instance of [first, second]) await eventually(async () => (await fetchJwks(instance.url)).keys.some((k) => k.kid === kid), 'the new key picked up');
     const client = await first.createClient();
     const user = await first.createUser();
     // Signed in on one instance, the other one signs: both have the key.

@@ -1,6 +1,7 @@
 // The running service sweeps and vacuums on its own timer (`sweepIntervalSeconds`), and a sweep that
 // fails is written to the log, then tried again at the next interval: never silent, never fatal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../support/eventually.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 import { LogCapture } from '../security-log/capture.ts';
 import { vacuumsOfModels } from './helpers/vacuums.ts';
@@ -15,29 +16,20 @@ afterAll(async () => {
   await svc?.stop();
 });
 
-/** Waits until `check` holds, for at most `seconds` (the timer fires every second). */
-async function eventually(check: () => Promise<boolean> | boolean, seconds = 20): Promise<void> {
-  for (let i = 0; i < seconds * 10; i += 1) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('not within the wait');
-}
-
 describe('housekeeping on the service timer', () => {
   it('removes expired rows and vacuums the embedded store on its own', async () => {
     const { db } = svc.service.context;
     const vacuums = () => vacuumsOfModels(db);
     const before = await vacuums();
     await db.query(`INSERT INTO oidc_models (model, id_hash, payload, expires_at) VALUES ('AccessToken', 'timer-expired', '{}'::jsonb, now() - interval '1 minute')`);
-    await eventually(async () => (await db.query(`SELECT 1 FROM oidc_models WHERE id_hash = 'timer-expired'`)).rowCount === 0 && (await vacuums()) > before);
+    await eventually(async () => (await db.query(`SELECT 1 FROM oidc_models WHERE id_hash = 'timer-expired'`)).rowCount === 0 && (await vacuums()) > before, 'the expired row swept and the store vacuumed');
   });
 
   it('logs a sweep that fails, and goes on sweeping once it can', async () => {
     const { db } = svc.service.context;
     await db.query('ALTER TABLE email_tokens RENAME TO email_tokens_away');
     try {
-      await eventually(() => log.lines().some((line) => line.msg === 'housekeeping failed'));
+      await eventually(() => log.lines().some((line) => line.msg === 'housekeeping failed'), 'the failed sweep logged');
     } finally {
       await db.query('ALTER TABLE email_tokens_away RENAME TO email_tokens');
     }
@@ -45,6 +37,6 @@ describe('housekeeping on the service timer', () => {
     expect(failure.level).toBe('warn');
     expect(JSON.stringify(failure.err)).toContain('email_tokens');
     await db.query(`INSERT INTO oidc_models (model, id_hash, payload, expires_at) VALUES ('AccessToken', 'timer-later', '{}'::jsonb, now() - interval '1 minute')`);
-    await eventually(async () => (await db.query(`SELECT 1 FROM oidc_models WHERE id_hash = 'timer-later'`)).rowCount === 0);
+    await eventually(async () => (await db.query(`SELECT 1 FROM oidc_models WHERE id_hash = 'timer-later'`)).rowCount === 0, 'the row swept at the next interval');
   });
 });

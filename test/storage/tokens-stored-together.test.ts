@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storageKey } from '../../adapters/token-key.ts';
 import { signedInApp } from '../refresh/support.ts';
 import { freshPostgres, type FreshPostgres } from '../support/databases.ts';
+import { eventually } from '../support/eventually.ts';
 import { createClient, createUser, freePort, postgresStorage, sharedConfig, startInstance, teardown, type Instance } from './helpers/instance.ts';
 import { lockWrites } from './helpers/table-lock.ts';
 
@@ -34,15 +35,6 @@ async function codeRow(code: string) {
   return res.rows[0];
 }
 
-async function eventually(check: () => Promise<boolean>, ms: number): Promise<boolean> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return check();
-}
-
 describe('the tokens of a token response', () => {
   it('are stored side by side, and the code is redeemed and the answer sent only once all are stored', async () => {
     const a = await signedInApp({ url: instance.url, createUser: () => createUser(instance.service), createClient: () => createClient(instance.service) });
@@ -60,7 +52,7 @@ describe('the tokens of a token response', () => {
         () => (answered = true),
       );
       // The refresh token's family is written while the access token's write waits...
-      expect(await eventually(async () => (await families()) === before + 1, 5000)).toBe(true);
+      await eventually(async () => (await families()) === before + 1, "the refresh token's family, while the access token's write waits", 5);
       // ...and the code is still unredeemed, with no answer sent. (That the commit waits for every write,
       // and is not made when one fails, is what outage-retry.test.ts's failed code exchange shows.)
       expect(await codeRow(code)).toEqual({ consumed: false });

@@ -16,7 +16,7 @@
 //   the signature over them;
 // - lib/helpers/initialize_keystore.js: such keys are accepted only with the experimental feature
 //   `externalSigningSupport` enabled (configuration.ts), at the version acknowledged there.
-import { createPrivateKey, createPublicKey, sign, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, sign, type KeyObject, type SignKeyObjectInput } from 'node:crypto';
 import { ExternalSigningKey } from 'oidc-provider';
 import type { EngineSigningKey } from './signing-keys.ts';
 
@@ -36,18 +36,20 @@ const SIGNERS: ReadonlyMap<string, Signer> = new Map<string, Signer>([
 ]);
 
 export class PoolSigningKey extends ExternalSigningKey {
-  readonly #private: KeyObject;
   readonly #public: KeyObject;
-  readonly #signer: Signer;
+  /** What node:crypto is given for each signature: the digest, and the private key as it signs. */
+  readonly #digest: string | null;
+  readonly #key: KeyObject | SignKeyObjectInput;
 
   /** Throws on a key that is not a complete private JWK of an algorithm above: before the engine's keys change. */
   constructor(jwk: EngineSigningKey) {
     super();
     const signer = SIGNERS.get(jwk.alg);
     if (!signer) throw new TypeError(`signing key ${jwk.kid}: unsupported algorithm ${jwk.alg}`);
-    this.#private = createPrivateKey({ key: jwk, format: 'jwk' });
-    this.#public = createPublicKey(this.#private);
-    this.#signer = signer;
+    const privateKey = createPrivateKey({ key: jwk, format: 'jwk' });
+    this.#public = createPublicKey(privateKey);
+    this.#digest = signer.digest;
+    this.#key = signer.dsaEncoding ? { key: privateKey, dsaEncoding: signer.dsaEncoding } : privateKey;
     // Through the engine's own setters (its types declare the getters only).
     Object.assign(this, { kid: jwk.kid, alg: jwk.alg });
   }
@@ -57,10 +59,8 @@ export class PoolSigningKey extends ExternalSigningKey {
   }
 
   override sign(data: Uint8Array): Promise<Uint8Array> {
-    const { digest, dsaEncoding } = this.#signer;
-    const key = dsaEncoding ? { key: this.#private, dsaEncoding } : this.#private;
     // With a callback, node:crypto signs on libuv's thread pool.
-    return new Promise((resolve, reject) => sign(digest, data, key, (error, signature) => (error ? reject(error) : resolve(signature))));
+    return new Promise((resolve, reject) => sign(this.#digest, data, this.#key, (error, signature) => (error ? reject(error) : resolve(signature))));
   }
 }
 
