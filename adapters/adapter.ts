@@ -96,8 +96,9 @@ export interface Rotation {
 export interface RefreshTokenAdapter extends ModelAdapter {
   lookup(id: string, now: number): Promise<RefreshLookup>;
   /**
-   * One statement: moves the head when `id` is live, keeps it when `id` is the head within the grace;
-   * false when another use moved the family first (then the presentation was a reuse).
+   * One statement (shared with the rotations that finish in the same turn): moves the head when `id` is
+   * live, keeps it when `id` is the head within the grace; false when another use moved the family first
+   * (then the presentation was a reuse).
    */
   commitRotation(rotation: Rotation): Promise<boolean>;
 }

@@ -18,6 +18,7 @@ import {
   type Rotation,
 } from '../adapter.ts';
 import { rotateInRows, standingInRows } from './refresh-token-rows.ts';
+import { rotationBatches } from './rotation-batches.ts';
 import { loadRow, storedPayload } from './rows.ts';
 
 interface LookupRow {
@@ -58,6 +59,7 @@ const START_FAMILY = `INSERT INTO refresh_families (id_hash, grant_id, client_id
 //   extends itself) and adds its successor beside the live ones.
 // $5..$7: the successor's expiry, storage key and payload (none when the rotation issues none).
 // `in_rows` tells a family of rows, which this statement never moves (refresh-token-rows.ts does).
+// Rotations that finish in the same turn go as one statement with this rule per row (rotation-batches.ts).
 const ROTATION = `WITH moved AS (
     UPDATE refresh_families
        SET head = CASE WHEN head_parent = $2::text THEN head ELSE live -> $2::text END,
@@ -81,10 +83,19 @@ const DESTROY = `WITH family AS (
   )
   DELETE FROM oidc_models WHERE model = 'RefreshToken' AND id_hash = $2::text`;
 
+// The rotations of one database share its statements, whichever adapter commits them (rotation-batches.ts).
+const rotations = new WeakMap<Database, ReturnType<typeof rotationBatches>>();
+function rotationsOf(db: Database): ReturnType<typeof rotationBatches> {
+  let rotate = rotations.get(db);
+  if (!rotate) rotations.set(db, (rotate = rotationBatches(db, ROTATION)));
+  return rotate;
+}
+
 const UNKNOWN: RefreshLookup = Object.freeze({ standing: 'unknown', payload: undefined, parent: null });
 
 export function sqlRefreshTokenAdapter(db: Database, base: ModelAdapter, options: AdapterOptions): RefreshTokenAdapter {
   const grace = options.refreshTokenReuseGrace;
+  const rotate = rotationsOf(db);
 
   const lookup = async (id: string, now: number): Promise<RefreshLookup> => {
     const family = familyOf(id);
@@ -144,7 +155,7 @@ export function sqlRefreshTokenAdapter(db: Database, base: ModelAdapter, options
       const family = familyOf(rotation.id);
       if (family === undefined) return false;
       const { successor } = rotation;
-      const res = await db.query<{ won: number; in_rows: boolean | null }>(ROTATION, [
+      const outcome = await rotate([
         storageKey(family),
         storageKey(rotation.id),
         rotation.now,
@@ -153,7 +164,6 @@ export function sqlRefreshTokenAdapter(db: Database, base: ModelAdapter, options
         successor ? storageKey(successor.id) : null,
         successor ? storedPayload('RefreshToken', successor.payload) : null,
       ]);
-      const outcome = res.rows[0];
       if (outcome?.in_rows) return rotateInRows(db, family, rotation, grace);
       return Number(outcome?.won ?? 0) === 1;
     },

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { isRefreshTokenAdapter, type Payload } from '../../adapters/adapter.ts';
 import { sqlAdapter } from '../../adapters/sql/adapter.ts';
 import type { Database } from '../../adapters/sql/database.ts';
-import { familyTokenValue, newFamilyId } from '../../adapters/refresh-family.ts';
+import { familyOf, familyTokenValue, newFamilyId } from '../../adapters/refresh-family.ts';
 import { storageKey } from '../../adapters/token-key.ts';
 import { ConsentStore } from '../../src/consents/store.ts';
 import { freshSqlStoresPerFile } from '../support/databases.ts';
@@ -51,7 +51,9 @@ async function fill(db: Database, tokens: number): Promise<void> {
 /** `sql` with its parameters written in as literals, for EXPLAIN. */
 function inline(sql: string, params: unknown[]): string {
   return params.reduceRight<string>((text, value, i) => {
-    const literal = value === null || value === undefined ? 'NULL' : typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
+    const quoted = (text: unknown) => `'${String(text).replace(/'/g, "''")}'`;
+    const literal =
+      value === null || value === undefined ? 'NULL' : typeof value === 'number' ? String(value) : Array.isArray(value) ? `ARRAY[${value.map(quoted).join(', ')}]` : quoted(value);
     return text.replace(new RegExp(`\\$${i + 1}(?!\\d)`, 'g'), literal);
   }, sql);
 }
@@ -93,6 +95,23 @@ describe.each([
       expect(await tokens.commitRotation({ id: current, parent: found.parent, now: now(), successorExpiresAt: now() + 3600, successor })).toBe(true);
       current = next;
     }
+    // Refreshes that finish together commit in one statement (adapters/sql/rotation-batches.ts): on an index too.
+    const together = await Promise.all(
+      [1, 2, 3].map(async () => {
+        const first = familyTokenValue(newFamilyId(), tokenId());
+        await tokens.upsert(first, payload({}), 3600);
+        return { first, parent: (await tokens.lookup(first, now())).parent };
+      }),
+    );
+    const won = await Promise.all(
+      together.map(({ first, parent }) => {
+        const next = familyTokenValue(familyOf(first)!, tokenId());
+        const successor = { id: next, payload: payload({ parent: storageKey(first) }), expiresIn: 3600 };
+        return tokens.commitRotation({ id: first, parent, now: now(), successorExpiresAt: now() + 3600, successor });
+      }),
+    );
+    expect(won).toEqual([true, true, true]);
+    expect(statements.filter((s) => s.sql.includes('jsonb_to_recordset'))).toHaveLength(1);
     await tokens.revokeByGrantId(grantId);
     await consents.forget({ grantId });
 
