@@ -8,8 +8,9 @@
 // family's head. A family appears at most once in a statement, and never in two statements of this
 // instance at once: a use of a family whose rotation is still on its way (a parallel refresh) waits for
 // it, and is then judged on the family it left, as if the two had come one after the other. So this
-// instance's statements never wait on each other's row locks; another instance's may, as before, and
-// every statement takes its families in the order of their keys, so that two of them cannot deadlock.
+// instance's statements never wait on each other's row locks; another instance's may, as before. Every
+// statement lists its families in the order of their keys, so that two of them take their rows in one order
+// and do not deadlock (were Postgres to find one, it would cancel a statement: a 503, nothing consumed).
 import type { Database } from './database.ts';
 
 /** One rotation's parameters, in the order of the single statement's `$1..$7` (refresh-tokens.ts). */
@@ -35,7 +36,7 @@ const MAX_PER_STATEMENT = 50;
 // The single statement's rule (refresh-tokens.ts, ROTATION), applied to every row of `r`, one per
 // rotation (`i` its place in the batch); with distinct families, each row updates a row of its own.
 // The families are also given as a list ($2): the planner cannot count the rows of `r`, and would
-// otherwise scan the whole table for them; by the list, it reads them on the primary key, in its order.
+// otherwise scan the whole table for them; by the list, it reads them on the primary key.
 const BATCH = `WITH r AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb)
       AS r(i int, family text, presented text, now bigint, grace int, exp bigint, skey text, successor jsonb)

@@ -2,34 +2,18 @@
 // the upgrade they go on as they were, with the same rule, until they end: a refresh issued before the
 // upgrade still works after it, and a replay is still a reuse. On PGlite and Postgres.
 import { describe, expect, it } from 'vitest';
-import { isRefreshTokenAdapter, type Payload, type RefreshTokenAdapter } from '../../adapters/adapter.ts';
+import { isRefreshTokenAdapter, type RefreshTokenAdapter } from '../../adapters/adapter.ts';
 import { sqlAdapter } from '../../adapters/sql/adapter.ts';
-import type { Database } from '../../adapters/sql/database.ts';
-import { UPSERT, upsertParams } from '../../adapters/sql/rows.ts';
-import { familyTokenValue, newFamilyId } from '../../adapters/refresh-family.ts';
+import { familyTokenValue } from '../../adapters/refresh-family.ts';
 import { storageKey } from '../../adapters/token-key.ts';
 import { freshSqlStoresPerFile } from '../support/databases.ts';
 import { tokenId } from '../adapters/contract.ts';
+import { familyOfRows, refreshTokenPayload } from './helpers/refresh-families.ts';
 
 const sqlStores = freshSqlStoresPerFile();
 
 const now = () => Math.floor(Date.now() / 1000);
-const payload = (id: string, grantId: string, parent?: string): Payload => ({
-  kind: 'RefreshToken', jti: id, grantId, clientId: 'client', accountId: 'acc', iat: now(), exp: now() + 60, iiat: now(), ...(parent ? { parent } : {}),
-});
-
-/** A family as the service stored it before migration 014: a family row without tokens, its first token a row. */
-async function familyOfRows(db: Database) {
-  const family = newFamilyId();
-  const grantId = `g-${tokenId()}`;
-  const first = familyTokenValue(family, tokenId());
-  await db.query(
-    `INSERT INTO refresh_families (id_hash, grant_id, client_id, account_id, absolute_exp, expires_at) VALUES ($1, $2, 'client', 'acc', $3, $3)`,
-    [storageKey(family), grantId, now() + 86400],
-  );
-  await db.query(UPSERT, upsertParams('RefreshToken', first, payload(first, grantId), 60));
-  return { family, grantId, first };
-}
+const payload = refreshTokenPayload;
 
 async function rotate(tokens: RefreshTokenAdapter, family: string, grantId: string, presented: string) {
   const id = familyTokenValue(family, tokenId());

@@ -3,23 +3,21 @@
 // loses, a second use of one family is judged on what the first left, and a statement that fails
 // consumes nothing. On Postgres and PGlite.
 import { describe, expect, it } from 'vitest';
-import { isRefreshTokenAdapter, type Payload, type RefreshTokenAdapter } from '../../adapters/adapter.ts';
+import { isRefreshTokenAdapter, type RefreshTokenAdapter } from '../../adapters/adapter.ts';
 import { sqlAdapter } from '../../adapters/sql/adapter.ts';
 import type { Database } from '../../adapters/sql/database.ts';
 import { openPostgres } from '../../adapters/sql/postgres.ts';
-import { UPSERT, upsertParams } from '../../adapters/sql/rows.ts';
 import { familyTokenValue, newFamilyId } from '../../adapters/refresh-family.ts';
 import { storageKey } from '../../adapters/token-key.ts';
 import { freshPostgres, freshSqlStoresPerFile } from '../support/databases.ts';
 import { tokenId } from '../adapters/contract.ts';
 import { recording } from './helpers/recording.ts';
+import { familyOfRows, refreshTokenPayload } from './helpers/refresh-families.ts';
 
 const sqlStores = freshSqlStoresPerFile();
 
 const now = () => Math.floor(Date.now() / 1000);
-const payload = (id: string, grantId: string, parent?: string): Payload => ({
-  kind: 'RefreshToken', jti: id, grantId, clientId: 'client', accountId: 'acc', iat: now(), exp: now() + 60, iiat: now(), ...(parent ? { parent } : {}),
-});
+const payload = refreshTokenPayload;
 
 function refreshTokens(db: Database, grace: number): RefreshTokenAdapter {
   const tokens = sqlAdapter(db, 'RefreshToken', { refreshTokenReuseGrace: grace });
@@ -33,19 +31,6 @@ async function startFamily(tokens: RefreshTokenAdapter) {
   const grantId = `g-${tokenId()}`;
   const first = familyTokenValue(family, tokenId());
   await tokens.upsert(first, payload(first, grantId), 60);
-  return { family, grantId, token: first };
-}
-
-/** A family as kept before migration 014: its row without tokens, its first token a row of oidc_models. */
-async function startFamilyOfRows(db: Database) {
-  const family = newFamilyId();
-  const grantId = `g-${tokenId()}`;
-  const first = familyTokenValue(family, tokenId());
-  await db.query(
-    `INSERT INTO refresh_families (id_hash, grant_id, client_id, account_id, absolute_exp, expires_at) VALUES ($1, $2, 'client', 'acc', $3, $3)`,
-    [storageKey(family), grantId, now() + 86400],
-  );
-  await db.query(UPSERT, upsertParams('RefreshToken', first, payload(first, grantId), 60));
   return { family, grantId, token: first };
 }
 
@@ -73,7 +58,8 @@ describe.each(['postgres', 'pglite'] as const)('rotations committed together on 
     const moved = await prepare(tokens, replayed, replayed.token);
     expect(await moved.commit()).toBe(true);
     // And a family from before migration 014, which its own statements rotate.
-    const ofRows = await startFamilyOfRows(sqlStores[kind]());
+    const rows = await familyOfRows(sqlStores[kind]());
+    const ofRows = { ...rows, token: rows.first };
 
     const refreshes = [
       ...(await Promise.all(families.map((f) => prepare(tokens, f, f.token)))),
