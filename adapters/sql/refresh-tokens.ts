@@ -19,6 +19,7 @@ import {
 } from '../adapter.ts';
 import { rotateInRows, standingInRows } from './refresh-token-rows.ts';
 import { rotationBatches } from './rotation-batches.ts';
+import { rotationRule } from './rotation-rule.ts';
 import { loadRow, storedPayload } from './rows.ts';
 
 interface LookupRow {
@@ -52,24 +53,16 @@ const START_FAMILY = `INSERT INTO refresh_families (id_hash, grant_id, client_id
   VALUES ($1, $2, $3, $4, $5, $6, jsonb_build_object($7::text, $8::jsonb))
   ON CONFLICT (id_hash) DO UPDATE SET live = COALESCE(refresh_families.live, '{}'::jsonb) || EXCLUDED.live`;
 
-// One statement, one row: of concurrent uses of a family at most one moves its head.
-// - A live token ($2) becomes the head, its payload with it, and the family's live tokens are its
-//   successor alone: the siblings it had are retired with the previous head.
-// - The head itself within the grace leaves the head where it is (its rotation time too, so a grace never
-//   extends itself) and adds its successor beside the live ones.
-// $5..$7: the successor's expiry, storage key and payload (none when the rotation issues none).
-// `in_rows` tells a family of rows, which this statement never moves (refresh-token-rows.ts does).
-// Rotations that finish in the same turn go as one statement with this rule per row (rotation-batches.ts).
+// One statement, one row: of concurrent uses of a family at most one moves its head, by the rule of
+// rotation-rule.ts. $1 the family's key, $2 the presented token's, $3 now, $4 the grace, $5..$7 the
+// successor's expiry, storage key and payload (none when the rotation issues none). `in_rows` tells a
+// family of rows, which this statement never moves (refresh-token-rows.ts does). Rotations that finish in
+// the same turn go as one statement with the same rule per row (rotation-batches.ts).
+const RULE = rotationRule({ presented: '$2::text', now: '$3::bigint', grace: '$4::int', expiresAt: '$5::bigint', successorKey: '$6::text', successor: '$7::jsonb' });
 const ROTATION = `WITH moved AS (
-    UPDATE refresh_families
-       SET head = CASE WHEN head_parent = $2::text THEN head ELSE live -> $2::text END,
-           head_rotated_at = CASE WHEN head_parent = $2::text THEN head_rotated_at ELSE $3::bigint END,
-           live = CASE WHEN head_parent = $2::text THEN live ELSE '{}'::jsonb END
-                  || CASE WHEN $6::text IS NULL THEN '{}'::jsonb ELSE jsonb_build_object($6::text, $7::jsonb) END,
-           head_parent = $2,
-           expires_at = LEAST(GREATEST(expires_at, $5::bigint), absolute_exp)
-     WHERE id_hash = $1 AND live IS NOT NULL
-       AND (live -> $2::text IS NOT NULL OR (head_parent = $2::text AND head_rotated_at > $3::bigint - $4::int))
+    UPDATE refresh_families f
+       SET ${RULE.set}
+     WHERE f.id_hash = $1 AND ${RULE.moves}
     RETURNING 1
   )
   SELECT count(*)::int AS won,

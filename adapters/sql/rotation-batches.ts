@@ -12,6 +12,7 @@
 // statement lists its families in the order of their keys, so that two of them take their rows in one order
 // and do not deadlock (were Postgres to find one, it would cancel a statement: a 503, nothing consumed).
 import type { Database } from './database.ts';
+import { rotationRule } from './rotation-rule.ts';
 
 /** One rotation's parameters, in the order of the single statement's `$1..$7` (refresh-tokens.ts). */
 export type RotationParams = [
@@ -33,24 +34,19 @@ export interface RotationOutcome {
 /** Rotations in one statement, at most; more in the same turn go in the next one. */
 const MAX_PER_STATEMENT = 50;
 
-// The single statement's rule (refresh-tokens.ts, ROTATION), applied to every row of `r`, one per
-// rotation (`i` its place in the batch); with distinct families, each row updates a row of its own.
-// The families are also given as a list ($2): the planner cannot count the rows of `r`, and would
-// otherwise scan the whole table for them; by the list, it reads them on the primary key.
+// The rule of rotation-rule.ts on every row of `r`, one per rotation (`i` its place in the batch); with
+// distinct families, each row updates a row of its own. The families are also given as a list ($2): the
+// planner cannot count the rows of `r`, and would otherwise scan the whole table for them; by the list, it
+// reads them on the primary key.
+const RULE = rotationRule({ presented: 'r.presented', now: 'r.now', grace: 'r.grace', expiresAt: 'r.exp', successorKey: 'r.skey', successor: 'r.successor' });
 const BATCH = `WITH r AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb)
       AS r(i int, family text, presented text, now bigint, grace int, exp bigint, skey text, successor jsonb)
   ), moved AS (
     UPDATE refresh_families f
-       SET head = CASE WHEN f.head_parent = r.presented THEN f.head ELSE f.live -> r.presented END,
-           head_rotated_at = CASE WHEN f.head_parent = r.presented THEN f.head_rotated_at ELSE r.now END,
-           live = CASE WHEN f.head_parent = r.presented THEN f.live ELSE '{}'::jsonb END
-                  || CASE WHEN r.skey IS NULL THEN '{}'::jsonb ELSE jsonb_build_object(r.skey, r.successor) END,
-           head_parent = r.presented,
-           expires_at = LEAST(GREATEST(f.expires_at, r.exp), f.absolute_exp)
+       SET ${RULE.set}
       FROM r
-     WHERE f.id_hash = ANY($2::text[]) AND f.id_hash = r.family AND f.live IS NOT NULL
-       AND (f.live -> r.presented IS NOT NULL OR (f.head_parent = r.presented AND f.head_rotated_at > r.now - r.grace))
+     WHERE f.id_hash = ANY($2::text[]) AND f.id_hash = r.family AND ${RULE.moves}
     RETURNING r.i
   )
   SELECT r.i, (m.i IS NOT NULL)::int AS won,
@@ -63,8 +59,9 @@ interface Pending {
   reject(error: unknown): void;
 }
 
-const familyOf = (pending: Pending): string => pending.params[0];
-const byFamily = (a: Pending, b: Pending): number => (familyOf(a) < familyOf(b) ? -1 : familyOf(a) > familyOf(b) ? 1 : 0);
+const familyKey = (pending: Pending): string => pending.params[0];
+// The families of a batch are distinct: no two compare equal.
+const byFamily = (a: Pending, b: Pending): number => (familyKey(a) < familyKey(b) ? -1 : 1);
 
 /** One rotation as a row of the batch; its successor is JSON already (storedPayload), and goes in as such. */
 function batchRow([family, presented, now, grace, exp, skey, successor]: RotationParams, i: number): string {
@@ -84,18 +81,18 @@ export function rotationBatches(db: Database, single: string): (params: Rotation
   const run = async (batch: Pending[]): Promise<Array<RotationOutcome | undefined>> => {
     if (batch.length === 1) return (await db.query<RotationOutcome>(single, batch[0].params)).rows;
     const rows = `[${batch.map((pending, i) => batchRow(pending.params, i)).join(',')}]`;
-    const res = await db.query<RotationOutcome & { i: number }>(BATCH, [rows, batch.map(familyOf)]);
+    const res = await db.query<RotationOutcome & { i: number }>(BATCH, [rows, batch.map(familyKey)]);
     const outcomes: Array<RotationOutcome | undefined> = new Array(batch.length);
     for (const row of res.rows) outcomes[row.i] = row;
     return outcomes;
   };
 
   const send = (batch: Pending[]) => {
-    for (const pending of batch) inFlight.set(familyOf(pending), []);
+    for (const pending of batch) inFlight.set(familyKey(pending), []);
     const landed = () => {
       for (const pending of batch) {
-        const waiting = inFlight.get(familyOf(pending)) ?? [];
-        inFlight.delete(familyOf(pending));
+        const waiting = inFlight.get(familyKey(pending)) ?? [];
+        inFlight.delete(familyKey(pending));
         for (const next of waiting) enqueue(next);
       }
     };
@@ -118,7 +115,7 @@ export function rotationBatches(db: Database, single: string): (params: Rotation
     const batch: Pending[] = [];
     const families = new Set<string>();
     for (const pending of turn) {
-      const family = familyOf(pending);
+      const family = familyKey(pending);
       const waiting = inFlight.get(family);
       if (waiting) waiting.push(pending);
       else if (families.has(family) || batch.length === MAX_PER_STATEMENT) queued.push(pending);

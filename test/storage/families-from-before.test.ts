@@ -8,12 +8,11 @@ import { familyTokenValue } from '../../adapters/refresh-family.ts';
 import { storageKey } from '../../adapters/token-key.ts';
 import { freshSqlStoresPerFile } from '../support/databases.ts';
 import { tokenId } from '../adapters/contract.ts';
-import { familyOfRows, refreshTokenPayload } from './helpers/refresh-families.ts';
+import { familyOfRows, refreshTokenPayload as payload } from './helpers/refresh-families.ts';
 
 const sqlStores = freshSqlStoresPerFile();
 
 const now = () => Math.floor(Date.now() / 1000);
-const payload = refreshTokenPayload;
 
 async function rotate(tokens: RefreshTokenAdapter, family: string, grantId: string, presented: string) {
   const id = familyTokenValue(family, tokenId());

@@ -48,10 +48,11 @@ async function fill(db: Database, tokens: number): Promise<void> {
   );
 }
 
+const quoted = (value: unknown) => `'${String(value).replace(/'/g, "''")}'`;
+
 /** `sql` with its parameters written in as literals, for EXPLAIN. */
 function inline(sql: string, params: unknown[]): string {
   return params.reduceRight<string>((text, value, i) => {
-    const quoted = (text: unknown) => `'${String(text).replace(/'/g, "''")}'`;
     const literal =
       value === null || value === undefined ? 'NULL' : typeof value === 'number' ? String(value) : Array.isArray(value) ? `ARRAY[${value.map(quoted).join(', ')}]` : quoted(value);
     return text.replace(new RegExp(`\\$${i + 1}(?!\\d)`, 'g'), literal);

@@ -12,12 +12,11 @@ import { storageKey } from '../../adapters/token-key.ts';
 import { freshPostgres, freshSqlStoresPerFile } from '../support/databases.ts';
 import { tokenId } from '../adapters/contract.ts';
 import { recording } from './helpers/recording.ts';
-import { familyOfRows, refreshTokenPayload } from './helpers/refresh-families.ts';
+import { familyOfRows, refreshTokenPayload as payload } from './helpers/refresh-families.ts';
 
 const sqlStores = freshSqlStoresPerFile();
 
 const now = () => Math.floor(Date.now() / 1000);
-const payload = refreshTokenPayload;
 
 function refreshTokens(db: Database, grace: number): RefreshTokenAdapter {
   const tokens = sqlAdapter(db, 'RefreshToken', { refreshTokenReuseGrace: grace });
