@@ -59,11 +59,16 @@ export async function freshPostgres(options: { migrated?: boolean } = {}): Promi
   };
 }
 
+export type SqlStoresPerFile = Record<'postgres' | 'pglite', () => Database> & {
+  /** The Postgres database's URL, for a test that opens its own pool on it. */
+  postgresUrl(): string;
+};
+
 /**
  * A fresh Postgres database and a fresh PGlite for the calling test file, made before its tests and
  * dropped after them: `sqlStores[backend]()` is the open one.
  */
-export function freshSqlStoresPerFile(): Record<'postgres' | 'pglite', () => Database> {
+export function freshSqlStoresPerFile(): SqlStoresPerFile {
   let pg: FreshPostgres | undefined;
   let lite: Database | undefined;
   beforeAll(async () => {
@@ -74,7 +79,7 @@ export function freshSqlStoresPerFile(): Record<'postgres' | 'pglite', () => Dat
     await pg?.drop();
     await lite?.close();
   });
-  return { postgres: () => pg!.db, pglite: () => lite! };
+  return { postgres: () => pg!.db, pglite: () => lite!, postgresUrl: () => pg!.url };
 }
 
 export interface FreshRedis {
