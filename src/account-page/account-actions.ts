@@ -12,7 +12,7 @@ import type { AccountPageDeps } from './account-deps.ts';
 import { rememberRevoked, renderAccount } from './account-pages.ts';
 import { backToAccount, readAccountForm, signedInAccount } from './account-sign-in.ts';
 import { confirmPassword } from './password-confirmation.ts';
-import { clearSessionCookie, currentSession, startSession } from './engine-session.ts';
+import { clearSessionCookie, currentSession, startSession } from '../provider/engine-session.ts';
 
 /** POST /account/revoke: the application loses its grant, and every code and token issued under it. */
 export function revokeApplication(deps: AccountPageDeps): Koa.Middleware {

@@ -11,7 +11,7 @@ import { deleteAccount, OwnsApplicationsError } from '../users/account-admin.ts'
 import type { AccountPageDeps } from './account-deps.ts';
 import { renderAccount } from './account-pages.ts';
 import { backToAccount, readAccountForm, signedInAccount } from './account-sign-in.ts';
-import { endCurrentSession } from './engine-session.ts';
+import { endCurrentSession } from '../provider/engine-session.ts';
 import { confirmPassword } from './password-confirmation.ts';
 
 export function deleteOwnAccount(deps: AccountPageDeps): Koa.Middleware {

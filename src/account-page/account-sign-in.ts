@@ -8,7 +8,7 @@ import { localeFor } from '../pages/language.ts';
 import { answerTooManyAttempts } from '../pages/too-many-attempts.ts';
 import type { AccountPageDeps } from './account-deps.ts';
 import { renderAccountLogin } from './account-pages.ts';
-import { currentSession, startSession } from './engine-session.ts';
+import { currentSession, startSession } from '../provider/engine-session.ts';
 
 /** The account of this browser's engine session, if someone is signed in. */
 export async function signedInAccount(ctx: Koa.Context, deps: Pick<AccountPageDeps, 'provider' | 'accounts'>): Promise<Account | undefined> {

@@ -1,5 +1,5 @@
 // Which addresses have failed a client authentication lately, known on every instance without asking
-// Redis at each request. The per-IP limit (src/http/client-auth-limit.ts) used to read its counter
+// Redis at each request. The per-IP limit (src/edge/client-auth-limit.ts) used to read its counter
 // before every token, refresh and revocation request: one Redis round trip for a question whose answer
 // is almost always "no failure". Failures are rare and every one of them is counted in Redis anyway, so
 // each instance now hears of them as they happen and keeps the list in memory:

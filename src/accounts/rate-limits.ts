@@ -109,7 +109,7 @@ export interface RateLimits {
   loginPerIp: Limiter;
   mailPerIp: Limiter;
   mailPerAddress: Limiter;
-  /** Failed client authentications per (client_id, IP) pair: see src/http/client-auth-limit.ts. */
+  /** Failed client authentications per (client_id, IP) pair: see src/edge/client-auth-limit.ts. */
   clientAuthPerClient: Limiter;
   /** Failed client authentications per IP, whatever the client_id. */
   clientAuthPerIp: Limiter;

@@ -1,6 +1,6 @@
 // Which browser origins the registered applications run on: the origin of each of their redirect URIs.
 // A CORS preflight carries no client_id, so the service answers it from this index: an origin is let in
-// only if a registered application could call from it (see src/http/cors-preflight.ts and, for the
+// only if a registered application could call from it (see src/edge/cors-preflight.ts and, for the
 // request itself, src/provider/cors.ts).
 import type { ClientRegistry, RegisteredClient } from './registry.ts';
 

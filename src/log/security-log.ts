@@ -1,7 +1,7 @@
 // The security event log: one structured line per event (who, what, from where, how it ended), for the
 // operator and their alerting. Call `securityEvent(name, fields)` from anywhere a request is being served:
 // the line is written by that service's logger, with the request id and client IP of the request, which
-// the request-id middleware (src/http/request-id.ts) makes known. Outside a request (a tool, a
+// the request-id middleware (src/edge/request-id.ts) makes known. Outside a request (a tool, a
 // timer) the line goes to the process's default logger (stdout, JSON).
 //
 // Fields are typed on purpose: there is no free-form bag, so a password, secret, code, token, cookie or

@@ -1,9 +1,17 @@
 // The claims an account can release, by name. The engine keeps only those of the granted scopes
 // (see SCOPE_CLAIMS); nothing else about the user is ever handed to it. `sub` is the account id; the
 // engine replaces it with the pairwise value for each client.
-import type { Account } from '../accounts/store.ts';
 
-export function accountClaims(account: Account): { sub: string; [claim: string]: string | boolean } {
+/** What the claims are made of: an account's identity, as the account store gives it. */
+export interface ClaimsAccount {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  username: string;
+  firstName: string;
+}
+
+export function accountClaims(account: ClaimsAccount): { sub: string; [claim: string]: string | boolean } {
   // One literal, on every userinfo call and token response: no copy of a second object into it.
   return {
     sub: account.id,

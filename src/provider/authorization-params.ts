@@ -12,7 +12,7 @@ export function requireState(_ctx: KoaContextWithOIDC, value: string | undefined
 
 /**
  * The code flow answers in the query or by form_post: never in a URL fragment. The refusal itself goes
- * to the query (src/http/authorization-response.ts moves any answer the engine put in a fragment).
+ * to the query (src/edge/authorization-response.ts moves any answer the engine put in a fragment).
  */
 export function queryOrFormPost(ctx: KoaContextWithOIDC, value: string | undefined): void {
   if (value === undefined || value === 'query' || value === 'form_post') return;

@@ -4,7 +4,7 @@ import type { Client, Configuration, ErrorOut, FindAccount, KoaContextWithOIDC }
 import type { SignInConfig } from '../config/schema.ts';
 import type { ClientDefaults, DiscoveryExtras, EngineTtl, SigningAlgorithm } from './configuration-types.ts';
 import { SCOPE_CLAIMS, SCOPES } from '../policy/scopes.ts';
-import { issueRefreshToken, makeRefreshTokenTtl, makeRotateRefreshToken } from './refresh-tokens.ts';
+import { issueRefreshToken, makeRefreshTokenTtl, makeRotateRefreshToken } from './tokens/refresh-lifetimes.ts';
 import { issuerPath } from '../config/issuer-path.ts';
 import { ROUTES, interactionUrl } from './paths.ts';
 import { clientBasedCORS } from './cors.ts';
@@ -115,7 +115,7 @@ export function buildProviderConfiguration(config: SignInConfig, hooks: Provider
       // Idle lifetime, renewed by activity, and never past `sessionAbsolute` after the sign-in.
       Session: sessionTtl(config.ttl.session, config.ttl.sessionAbsolute),
       // A grant (a remembered consent) outlives both the session and the refresh tokens issued under
-      // it; each sign-in and refresh extends it (refresh-tokens.ts).
+      // it; each sign-in and refresh extends it (refresh-lifetimes.ts).
       Grant: Math.max(config.ttl.session, config.ttl.refreshToken),
       Interaction: config.ttl.interaction,
       // Pushed authorization requests live 60 s: a fixed maximum of the engine

@@ -14,8 +14,8 @@ import { makeLoadExistingGrant } from './load-existing-grant.ts';
 import { makeLogoutSource, makePostLogoutSuccessSource } from './logout-pages.ts';
 import { makeRenderError } from './render-error.ts';
 import { trustProxies } from '../http/proxy.ts';
-import { rememberIssuedSeconds } from './issued-refresh-tokens.ts';
-import { withTokenCommits, type TokenStorageOptions } from './token-storage.ts';
+import { rememberIssuedSeconds } from './tokens/issued-refresh-tokens.ts';
+import { withTokenCommits, type TokenStorageOptions } from './tokens/token-storage.ts';
 
 export interface ProviderDeps {
   adapters: AdapterFactory;

@@ -3,7 +3,7 @@
 import type { Client } from 'oidc-provider';
 import type Provider from 'oidc-provider';
 import type { ConsentStore } from '../consents/store.ts';
-import { keepGrantAlive } from './refresh-tokens.ts';
+import { keepGrantAlive } from './tokens/refresh-lifetimes.ts';
 
 /** What the hook reads of the authorization request (`ctx.oidc`), and the engine to load grants with. */
 export interface GrantRequest {

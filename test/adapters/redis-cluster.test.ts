@@ -152,7 +152,7 @@ describe('readiness on a Redis Cluster', () => {
   it('is ready while every master answers, and not once one of them is down', async () => {
     await expect(pingRedis(client)).resolves.toBeUndefined();
     await cluster.stopNode(7103);
-    // /readyz gives the ping 2 s (src/http/health.ts); a master down must not pass for ready meanwhile.
+    // /readyz gives the ping 2 s (src/edge/health.ts); a master down must not pass for ready meanwhile.
     const ping = Promise.race([pingRedis(client).then(() => 'ready'), new Promise((resolve) => setTimeout(resolve, 2000, 'no answer'))]);
     await expect(ping.catch(() => 'refused')).resolves.not.toBe('ready');
   });

@@ -1,5 +1,5 @@
 // A host that mounts the service keeps its request context whole after the answer: the service lets go
-// of the contexts its own app makes (src/http/release-context.ts), never of a host's, which the host's
+// of the contexts its own app makes (src/edge/release-context.ts), never of a host's, which the host's
 // own code (an access log, a metrics hook) may read once the response has gone out.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';

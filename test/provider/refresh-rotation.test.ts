@@ -1,7 +1,7 @@
 // The refresh-token hooks on their own: every use rotates, a refresh token never outlives its grant,
 // and an application in use keeps its grant (its remembered consent) alive.
 import { describe, expect, it } from 'vitest';
-import { keepGrantAlive, makeRefreshTokenTtl, makeRotateRefreshToken } from '../../src/provider/refresh-tokens.ts';
+import { keepGrantAlive, makeRefreshTokenTtl, makeRotateRefreshToken } from '../../src/provider/tokens/refresh-lifetimes.ts';
 
 const DAY = 24 * 3600;
 const REFRESH_TTL = 30 * DAY;

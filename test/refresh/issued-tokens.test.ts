@@ -1,9 +1,9 @@
-// A refresh token is remembered by the instance that issued it (src/provider/issued-refresh-tokens.ts):
+// A refresh token is remembered by the instance that issued it (src/provider/tokens/issued-refresh-tokens.ts):
 // its next use there reads no Postgres row for it, and what is remembered never lets a token through
 // that the family no longer holds. Two instances share one Postgres and one Redis, as behind a load
 // balancer; the application signs in on the first.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IssuedRefreshTokens } from '../../src/provider/issued-refresh-tokens.ts';
+import { IssuedRefreshTokens } from '../../src/provider/tokens/issued-refresh-tokens.ts';
 import { postForm, refreshGrant, userinfo } from '../support/flow.ts';
 import { createClient, createUser, twoInstances, type Instance, type InstancePair } from '../storage/helpers/instance.ts';
 import { signedInApp, type SignedInApp } from './support.ts';

@@ -2,7 +2,7 @@
 // response and written on the log lines of the request. And the readable (development) form of the
 // lines, which must not let a value forge a line of its own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestIdOf } from '../../src/http/request-id.ts';
+import { requestIdOf } from '../../src/edge/request-id.ts';
 import { formatLine } from '../../src/log/pretty-lines.ts';
 import { postForm } from '../support/flow.ts';
 import { startTestService, type TestService } from '../support/service.ts';

@@ -1,5 +1,5 @@
 // The service's own app lets go of an engine request's context once the answer has gone out, so that
-// V8's young-generation collections stop copying it (src/http/release-context.ts): the request, the
+// V8's young-generation collections stop copying it (src/edge/release-context.ts): the request, the
 // response, the state and what the engine's request context found. A stream answer keeps its context
 // (Koa reports a stream's late error through it), and so does a context made by another app
 // (test/embedding/host-context.test.ts).
@@ -10,7 +10,7 @@ import { Readable } from 'node:stream';
 import Koa from 'koa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSignInService, parseConfig, type SignInService } from '../../src/index.ts';
-import { releaseContextAfterAnswer } from '../../src/http/release-context.ts';
+import { releaseContextAfterAnswer } from '../../src/edge/release-context.ts';
 
 /** Serves `app` on a local port; `get(path)` gives the context of that request once its response has gone out. */
 async function serve(app: Koa): Promise<{ get(path: string): Promise<Koa.Context>; close(): Promise<void> }> {

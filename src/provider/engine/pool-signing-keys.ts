@@ -18,7 +18,9 @@
 //   `externalSigningSupport` enabled (configuration.ts), at the version acknowledged there.
 import { createPrivateKey, createPublicKey, sign, type KeyObject, type SignKeyObjectInput } from 'node:crypto';
 import { ExternalSigningKey } from 'oidc-provider';
-import type { EngineSigningKey } from './signing-keys.ts';
+
+/** A private JWK the engine accepts (RSA, EC or OKP with its private members, a kid and an alg). */
+export type EngineSigningKey = { kid: string; alg: string; kty?: string };
 
 /** The experimental feature's version this file was written against. */
 export const EXTERNAL_SIGNING_ACK = 'experimental-01';

@@ -14,10 +14,7 @@
 // - lib/actions/jwks.js: the JWKS endpoint answers the internal `jwks` at each request.
 import type Provider from 'oidc-provider';
 import initializeKeystore from 'oidc-provider/lib/helpers/initialize_keystore.js';
-import { poolSigningKeys } from './pool-signing-keys.ts';
-
-/** A private JWK the engine accepts (RSA, EC or OKP with its private members, a kid and an alg). */
-export type EngineSigningKey = { kid: string; alg: string; kty?: string };
+import { poolSigningKeys, type EngineSigningKey } from './pool-signing-keys.ts';
 
 /** Replaces the engine's keys: it signs with the first key of each algorithm, and publishes them all. */
 export function replaceSigningKeys(provider: Provider, keys: readonly EngineSigningKey[]): void {

@@ -1,6 +1,6 @@
 // The token endpoint's request as the storage sees it. Redeeming a code or rotating a refresh token is
-// committed once, after every token of the response is stored (src/provider/token-commit.ts): the
-// storage wrappers (src/provider/token-storage.ts) record on the request being handled, which they find
+// committed once, after every token of the response is stored (src/provider/tokens/token-commit.ts): the
+// storage wrappers (src/provider/tokens/token-storage.ts) record on the request being handled, which they find
 // through the engine's request context, what to commit and the writes of the new tokens in flight.
 //
 // Relies on oidc-provider 9.13:

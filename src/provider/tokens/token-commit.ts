@@ -8,8 +8,8 @@
 //   reuse: the grant is revoked with everything issued under it, and the answer is invalid_grant.
 import type Koa from 'koa';
 import { errors } from 'oidc-provider';
-import { openTokenRequest } from './engine.ts';
-import { ROUTES } from './paths.ts';
+import { openTokenRequest } from '../engine.ts';
+import { ROUTES } from '../paths.ts';
 import type { TokenStorageOptions } from './token-storage.ts';
 
 export function commitTokenResponses(options: TokenStorageOptions): Koa.Middleware {

@@ -31,7 +31,7 @@ const outages = new WeakSet<IncomingMessage>();
 
 /**
  * Marks requests whose engine error was a storage outage. Call once per provider. (The engine's other
- * errors are logged with the engine's events, src/http/engine-log.ts.)
+ * errors are logged with the engine's events, src/edge/engine-log.ts.)
  */
 export function markStorageOutages(provider: Provider): void {
   provider.on('server_error', (ctx: Koa.Context, error: unknown) => {

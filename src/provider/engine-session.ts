@@ -7,7 +7,7 @@ import type Koa from 'koa';
 import type Provider from 'oidc-provider';
 import { serviceCookiePath } from '../config/issuer-path.ts';
 import type { SignInConfig } from '../config/schema.ts';
-import { findSession, sessionCookieName, startSignedInSession, type EngineSession } from '../provider/engine.ts';
+import { findSession, sessionCookieName, startSignedInSession, type EngineSession } from './engine.ts';
 
 /** The engine session of this browser when someone is signed in to it. */
 export async function currentSession(ctx: Pick<Koa.Context, 'cookies'>, provider: Provider): Promise<EngineSession | undefined> {

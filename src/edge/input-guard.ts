@@ -12,8 +12,8 @@ import type { IncomingMessage } from 'node:http';
 import type Koa from 'koa';
 import type { SignInConfig } from '../config/schema.ts';
 import { refuse, type EdgeRefusal } from './edge-answers.ts';
-import { hostParsedBody } from './host-parsed-body.ts';
-import { decodeForm, decodeFormValue, decodePath, InputError, type InputProblem } from './input-rules.ts';
+import { hostParsedBody } from '../http/host-parsed-body.ts';
+import { decodeForm, decodeFormValue, decodePath, InputError, type InputProblem } from '../http/input-rules.ts';
 import { isEnginePath, protocolEndpoint, type EndpointKind, type ProtocolEndpoint } from './protocol-endpoints.ts';
 
 /** Longest query string and engine form body read, in bytes (the engine itself stops at 56 KB). */

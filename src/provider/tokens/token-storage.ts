@@ -14,11 +14,11 @@
 // - a refresh token this instance issued is found in its memory (issued-refresh-tokens.ts), which the
 //   rotation's commit then checks against the family.
 import { errors } from 'oidc-provider';
-import type { AdapterFactory, ModelAdapter, RefreshTokenAdapter } from '../../adapters/adapter.ts';
-import { isRefreshTokenAdapter, restoreId, stripId } from '../../adapters/adapter.ts';
-import { familyOf } from '../../adapters/refresh-family.ts';
-import { storageKey } from '../../adapters/token-key.ts';
-import { authenticatedClientId, currentTokenRequest, rotatedRefreshTokenId, type PendingCommit } from './engine.ts';
+import type { AdapterFactory, ModelAdapter, RefreshTokenAdapter } from '../../../adapters/adapter.ts';
+import { isRefreshTokenAdapter, restoreId, stripId } from '../../../adapters/adapter.ts';
+import { familyOf } from '../../../adapters/refresh-family.ts';
+import { storageKey } from '../../../adapters/token-key.ts';
+import { authenticatedClientId, currentTokenRequest, rotatedRefreshTokenId, type PendingCommit } from '../engine.ts';
 import { IssuedRefreshTokens } from './issued-refresh-tokens.ts';
 
 /** A replayed refresh token or code: the grant it revoked, for the security log. */

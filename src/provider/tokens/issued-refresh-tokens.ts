@@ -11,12 +11,12 @@
 // live token, or keeps it within the grace; a remembered token that was retired meanwhile loses there,
 // and is answered as the reuse it is (its grant revoked). The read this saves is the one the commit
 // repeats. So the memory is only consulted by a token request that commits (every refresh rotates,
-// refresh-tokens.ts); a revocation or an introspection asks the store.
+// refresh-lifetimes.ts); a revocation or an introspection asks the store.
 //
 // Kept by storage key, as the stores keep them (a dump of the process holds no token), and as text,
 // since the engine changes the payloads it is given. Bounded in number and age: at most MAX_ENTRIES
 // (about 700 bytes each, 7 MiB in all), each for at most `seconds` and never beyond its own expiry.
-import type { Payload } from '../../adapters/adapter.ts';
+import type { Payload } from '../../../adapters/adapter.ts';
 
 export const MAX_ENTRIES = 10_000;
 

@@ -7,7 +7,7 @@
 import type Koa from 'koa';
 import { currentRequest } from '../log/request-context.ts';
 import { routineLines, type Logger } from '../log/logger.ts';
-import { afterAnswer } from './answered.ts';
+import { afterAnswer } from '../http/answered.ts';
 
 const QUIET_ROUTES = new Set(['/healthz', '/readyz', '/metrics']);
 
