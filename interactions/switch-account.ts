@@ -6,7 +6,7 @@
 // Signing out first, rather than letting the engine notice the change of account at the end of the
 // login, spares the user the engine's own "logging out" step, a page that needs JavaScript.
 import type { RouterMiddleware } from '@koa/router';
-import { endCurrentSession } from '../src/account-page/engine-session.ts';
+import { endCurrentSession } from '../src/provider/engine-session.ts';
 import { PageError } from '../src/pages/page-errors.ts';
 import { ROUTES } from '../src/provider/paths.ts';
 import type { InteractionDeps } from './interaction-deps.ts';
