@@ -34,11 +34,15 @@ export async function appliedVersions(db: Database): Promise<number[]> {
   return res.rows.map((r) => Number(r.version));
 }
 
-/** Applies the migrations not applied yet; returns the versions it applied. Safe to run twice. */
-export async function migrate(db: Database): Promise<number[]> {
+/**
+ * Applies the migrations not applied yet (up to `upTo`, for a test of a migration's data); returns the
+ * versions it applied. Safe to run twice.
+ */
+export async function migrate(db: Database, options: { upTo?: number } = {}): Promise<number[]> {
   await db.exec(CREATE_TABLE);
   const applied: number[] = [];
   for (const migration of knownMigrations()) {
+    if (options.upTo !== undefined && migration.version > options.upTo) break;
     const done = await db.transaction(async (tx) => {
       await tx.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEY]);
       const seen = await tx.query('SELECT 1 FROM schema_migrations WHERE version = $1', [migration.version]);

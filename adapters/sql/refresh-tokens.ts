@@ -2,8 +2,7 @@
 // family's row in `refresh_families` holds everything of it: its head (the storage key and payload of
 // the token rotated last), its live tokens (storage key → payload) and its lifetimes. A rotation is one
 // update of that row, by primary key, whatever the table sizes; a retired token is simply no longer in
-// it. Families started before migration 014 keep their tokens as rows of oidc_models until they end
-// (refresh-token-rows.ts); the lookup reads both in one round trip.
+// it. (Families kept as rows of oidc_models, before migration 014, were moved into their rows by 015.)
 import type { Database } from './database.ts';
 import { familyOf } from '../refresh-family.ts';
 import { storageKey } from '../token-key.ts';
@@ -17,10 +16,9 @@ import {
   type RefreshTokenAdapter,
   type Rotation,
 } from '../adapter.ts';
-import { rotateInRows, standingInRows } from './refresh-token-rows.ts';
 import { rotationBatches } from './rotation-batches.ts';
 import { rotationRule } from './rotation-rule.ts';
-import { loadRow, storedPayload } from './rows.ts';
+import { storedPayload } from './rows.ts';
 
 interface LookupRow {
   grant_id: string | null;
@@ -28,53 +26,38 @@ interface LookupRow {
   account_id: string | null;
   head_parent: string | null;
   head_rotated_at: string | null;
-  /** The family keeps its tokens in oidc_models (started before migration 014). */
-  in_rows: boolean | null;
   /** The presented token's payload, when it is one of the family's live tokens. */
   live: Payload | null;
   /** The presented token's payload, when it is the family's head. */
   head: Payload | null;
-  row_payload: Payload | null;
-  row_consumed: string | null;
-  row_parent: string | null;
 }
 
-// The family's row, with the presented token's payload out of it ($1 its storage key), and, for a family
-// of rows only, the token's row (when stored and not expired): one round trip.
+// The family's row, with the presented token's payload out of it ($1 its storage key): one round trip.
 const LOOKUP = `SELECT f.grant_id, f.client_id, f.account_id, f.head_parent, f.head_rotated_at::text AS head_rotated_at,
-    f.live IS NULL AS in_rows, f.live -> $1::text AS live, CASE WHEN f.head_parent = $1::text THEN f.head END AS head,
-    m.payload AS row_payload, floor(extract(epoch FROM m.consumed_at))::text AS row_consumed, m.parent AS row_parent
-  FROM (SELECT 1) AS one
-  LEFT JOIN refresh_families f ON f.id_hash = $2
-  LEFT JOIN oidc_models m ON f.live IS NULL AND m.model = 'RefreshToken' AND m.id_hash = $1::text AND (m.expires_at IS NULL OR m.expires_at > now())`;
+    f.live -> $1::text AS live, CASE WHEN f.head_parent = $1::text THEN f.head END AS head
+  FROM refresh_families f WHERE f.id_hash = $2`;
 
 // The first token of a family starts its row, as its one live token.
 const START_FAMILY = `INSERT INTO refresh_families (id_hash, grant_id, client_id, account_id, absolute_exp, expires_at, live)
   VALUES ($1, $2, $3, $4, $5, $6, jsonb_build_object($7::text, $8::jsonb))
-  ON CONFLICT (id_hash) DO UPDATE SET live = COALESCE(refresh_families.live, '{}'::jsonb) || EXCLUDED.live`;
+  ON CONFLICT (id_hash) DO UPDATE SET live = refresh_families.live || EXCLUDED.live`;
 
 // One statement, one row: of concurrent uses of a family at most one moves its head, by the rule of
 // rotation-rule.ts. $1 the family's key, $2 the presented token's, $3 now, $4 the grace, $5..$7 the
-// successor's expiry, storage key and payload (none when the rotation issues none). `in_rows` tells a
-// family of rows, which this statement never moves (refresh-token-rows.ts does). Rotations that finish in
-// the same turn go as one statement with the same rule per row (rotation-batches.ts).
+// successor's expiry, storage key and payload (none when the rotation issues none). Rotations that finish
+// in the same turn go as one statement with the same rule per row (rotation-batches.ts).
 const RULE = rotationRule({ presented: '$2::text', now: '$3::bigint', grace: '$4::int', expiresAt: '$5::bigint', successorKey: '$6::text', successor: '$7::jsonb' });
 const ROTATION = `WITH moved AS (
     UPDATE refresh_families f
        SET ${RULE.set}
-     WHERE f.id_hash = $1 AND ${RULE.moves}
+     WHERE f.id_hash = $1 AND (${RULE.moves})
     RETURNING 1
   )
-  SELECT count(*)::int AS won,
-         CASE WHEN count(*) > 0 THEN false ELSE (SELECT live IS NULL FROM refresh_families WHERE id_hash = $1) END AS in_rows
-    FROM moved`;
+  SELECT count(*)::int AS won FROM moved`;
 
-// A token destroyed (revoked): out of its family, live or head; or, in a family of rows, its row.
-const DESTROY = `WITH family AS (
-    UPDATE refresh_families SET live = live - $2::text, head = CASE WHEN head_parent = $2::text THEN NULL ELSE head END
-     WHERE id_hash = $1 AND live IS NOT NULL
-  )
-  DELETE FROM oidc_models WHERE model = 'RefreshToken' AND id_hash = $2::text`;
+// A token destroyed (revoked): out of its family, live or head.
+const DESTROY = `UPDATE refresh_families SET live = live - $2::text, head = CASE WHEN head_parent = $2::text THEN NULL ELSE head END
+  WHERE id_hash = $1`;
 
 // The rotations of one database share its statements, whichever adapter commits them (rotation-batches.ts).
 const rotations = new WeakMap<Database, ReturnType<typeof rotationBatches>>();
@@ -100,14 +83,6 @@ export function sqlRefreshTokenAdapter(db: Database, base: ModelAdapter, options
     if (!row?.grant_id) return UNKNOWN;
     const known = { grantId: row.grant_id, clientId: row.client_id ?? '', accountId: row.account_id ?? '' };
     const rotatedAt = Number(row.head_rotated_at ?? now);
-
-    if (row.in_rows) {
-      const stored = row.row_payload ? loadRow('RefreshToken', { payload: row.row_payload, consumed: row.row_consumed }, id) : undefined;
-      const parent = row.row_parent;
-      const standing = standingInRows(key, stored, parent, { parent: row.head_parent, rotatedAt }, now, grace);
-      return judged(standing, stored, parent, rotatedAt, known);
-    }
-
     // An expired token counts as gone, as an expired row is never found.
     const live = unexpired(row.live, now);
     const head = unexpired(row.head, now);
@@ -122,8 +97,8 @@ export function sqlRefreshTokenAdapter(db: Database, base: ModelAdapter, options
     async upsert(id, payload, expiresIn) {
       const family = familyOf(id);
       if (family === undefined) return base.upsert(id, payload, expiresIn);
-      // A successor is written by the rotation that issues it, in either layout (commitRotation): saved
-      // apart, it would be stored where no lookup reads it, and judged a reuse when presented.
+      // A successor is written by the rotation that issues it (commitRotation): saved apart, it would
+      // be stored where no lookup reads it, and judged a reuse when presented.
       if (payload.parent) throw new Error('a refresh token is saved by the rotation that issues it');
       const iiat = typeof payload.iiat === 'number' ? payload.iiat : Math.floor(Date.now() / 1000);
       const exp = typeof payload.exp === 'number' ? payload.exp : iiat + (expiresIn ?? 0);
@@ -157,7 +132,6 @@ export function sqlRefreshTokenAdapter(db: Database, base: ModelAdapter, options
         successor ? storageKey(successor.id) : null,
         successor ? storedPayload('RefreshToken', successor.payload) : null,
       ]);
-      if (outcome?.in_rows) return rotateInRows(db, family, rotation, grace);
       return Number(outcome?.won ?? 0) === 1;
     },
 
@@ -169,12 +143,7 @@ export function sqlRefreshTokenAdapter(db: Database, base: ModelAdapter, options
 
     async revokeByGrantId(grantId) {
       // The families go with their tokens: a revoked grant leaves nothing of its refresh tokens behind.
-      await db.query(
-        `WITH families AS (DELETE FROM refresh_families WHERE grant_id = $1),
-              granted AS MATERIALIZED (SELECT ctid, model FROM oidc_models WHERE grant_id = $1)
-         DELETE FROM oidc_models WHERE ctid = ANY(ARRAY(SELECT ctid FROM granted WHERE model = 'RefreshToken'))`,
-        [grantId],
-      );
+      await db.query(`DELETE FROM refresh_families WHERE grant_id = $1`, [grantId]);
     },
   };
 }

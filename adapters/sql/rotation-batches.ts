@@ -28,7 +28,6 @@ export type RotationParams = [
 /** What the single statement answers: `won` 1 when the head moved (or the grace let the use in). */
 export interface RotationOutcome {
   won: number;
-  in_rows: boolean | null;
 }
 
 /** Rotations in one statement, at most; more in the same turn go in the next one. */
@@ -46,12 +45,10 @@ const BATCH = `WITH r AS (
     UPDATE refresh_families f
        SET ${RULE.set}
       FROM r
-     WHERE f.id_hash = ANY($2::text[]) AND f.id_hash = r.family AND ${RULE.moves}
+     WHERE f.id_hash = ANY($2::text[]) AND f.id_hash = r.family AND (${RULE.moves})
     RETURNING r.i
   )
-  SELECT r.i, (m.i IS NOT NULL)::int AS won,
-         CASE WHEN m.i IS NOT NULL THEN false ELSE (SELECT live IS NULL FROM refresh_families WHERE id_hash = r.family) END AS in_rows
-    FROM r LEFT JOIN moved m ON m.i = r.i`;
+  SELECT r.i, (m.i IS NOT NULL)::int AS won FROM r LEFT JOIN moved m ON m.i = r.i`;
 
 interface Pending {
   params: RotationParams;

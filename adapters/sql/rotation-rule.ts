@@ -5,7 +5,6 @@
 //   its successor alone: the siblings it had are retired with the previous head.
 // - The head itself within the grace leaves the head where it is (its rotation time too, so a grace never
 //   extends itself) and adds its successor beside the live ones.
-// A family of rows (started before migration 014, `live` NULL) is never moved here (refresh-token-rows.ts).
 
 /** The SQL of each value a rotation brings: parameters with their types, or a row's columns. */
 export interface RotationValues {
@@ -28,7 +27,6 @@ export function rotationRule(v: RotationValues): { set: string; moves: string } 
                   || CASE WHEN ${v.successorKey} IS NULL THEN '{}'::jsonb ELSE jsonb_build_object(${v.successorKey}, ${v.successor}) END,
            head_parent = ${v.presented},
            expires_at = LEAST(GREATEST(f.expires_at, ${v.expiresAt}), f.absolute_exp)`,
-    moves: `f.live IS NOT NULL
-       AND (f.live -> ${v.presented} IS NOT NULL OR (${isHead} AND f.head_rotated_at > ${v.now} - ${v.grace}))`,
+    moves: `f.live -> ${v.presented} IS NOT NULL OR (${isHead} AND f.head_rotated_at > ${v.now} - ${v.grace})`,
   };
 }

@@ -10,30 +10,19 @@ export interface Row {
 export const SELECT = `SELECT payload, floor(extract(epoch FROM consumed_at))::text AS consumed FROM oidc_models`;
 export const LIVE = `(expires_at IS NULL OR expires_at > now())`;
 
-/**
- * The upsert of one record, its eight values (`upsertParams`) from parameter `$first` on; with `onlyIf`, only
- * when that condition holds (a statement that writes a record only if its other part succeeded).
- */
-export function upsertStatement(first: number, onlyIf?: string): string {
-  const $ = (i: number) => `$${first + i}`;
-  return `INSERT INTO oidc_models (model, id_hash, payload, grant_id, uid, user_code, parent, expires_at)
-  SELECT ${$(0)}::text, ${$(1)}::text, ${$(2)}::jsonb, ${$(3)}::text, ${$(4)}::text, ${$(5)}::text, ${$(6)}::text,
-         CASE WHEN ${$(7)}::int IS NULL THEN NULL ELSE now() + make_interval(secs => ${$(7)}::int) END${onlyIf ? `
-   WHERE ${onlyIf}` : ''}
+/** The upsert of one record; $1..$7 are `upsertParams`. */
+export const UPSERT = `INSERT INTO oidc_models (model, id_hash, payload, grant_id, uid, user_code, expires_at)
+  VALUES ($1, $2, $3::jsonb, $4, $5, $6, CASE WHEN $7::int IS NULL THEN NULL ELSE now() + make_interval(secs => $7::int) END)
   ON CONFLICT (model, id_hash) DO UPDATE SET payload = EXCLUDED.payload, grant_id = EXCLUDED.grant_id,
-    uid = EXCLUDED.uid, user_code = EXCLUDED.user_code, parent = EXCLUDED.parent, expires_at = EXCLUDED.expires_at`;
-}
-
-/** The upsert of one record; $1..$8 are `upsertParams` (a statement that writes one as its part uses upsertStatement). */
-export const UPSERT = upsertStatement(1);
+    uid = EXCLUDED.uid, user_code = EXCLUDED.user_code, expires_at = EXCLUDED.expires_at`;
 
 export function upsertParams(model: string, id: string, payload: Payload, expiresIn: number | undefined): unknown[] {
-  return [model, storageKey(id), storedPayload(model, payload), payload.grantId ?? null, payload.uid ?? null, payload.userCode ?? null, payload.parent ?? null, expiresIn ?? null];
+  return [model, storageKey(id), storedPayload(model, payload), payload.grantId ?? null, payload.uid ?? null, payload.userCode ?? null, expiresIn ?? null];
 }
 
 /**
  * A payload as stored, in JSON: without its id (the key is its hash) nor its parent (a refresh token's
- * lineage has a column of its own, indexed for retiring siblings, or is its family's head).
+ * lineage is its family's row: its head and its live tokens).
  */
 export function storedPayload(model: string, payload: Payload): string {
   const { parent: _parent, ...stored } = stripId(model, payload);

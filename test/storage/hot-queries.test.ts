@@ -1,7 +1,8 @@
 // The refresh path stays on selective indexes whatever the table sizes, and whether or not statistics
 // were ever gathered (no ANALYZE here; the local Postgres runs without autovacuum): every statement a
-// code exchange and a refresh send is recorded and EXPLAINed against a million rotated-token rows (a
-// quarter of a million on PGlite, which fills slowly), and none may scan a whole table, or the primary
+// code exchange and a refresh send is recorded and EXPLAINed against a million stored records and a
+// hundred thousand rotated families (a quarter of that on PGlite, which fills slowly), and none may scan
+// a whole table, or the primary
 // key's whole range of one model. And an authorization request's read of the newest consent of its
 // user and application reads that one row, not every consent the pair was ever given.
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -18,21 +19,23 @@ import { recording } from './helpers/recording.ts';
 
 const sqlStores = freshSqlStoresPerFile();
 
-/** Rotated tokens of many families, their families and consents, as months of use leave them. */
+/** Records, rotated families and consents, as months of use leave them. */
 async function fill(db: Database, tokens: number): Promise<void> {
   await db.query(`INSERT INTO accounts (id, email, username, first_name, password_hash) VALUES ('acc', 'acc@example.org', 'acc', 'A', 'x')`);
   for (let from = 1; from <= tokens; from += 100_000) {
     await db.query(
-      `INSERT INTO oidc_models (model, id_hash, payload, grant_id, parent, expires_at, consumed_at)
-       SELECT 'RefreshToken', 'h' || g, '{"kind":"RefreshToken"}'::jsonb, 'grant' || (g / 10), 'h' || (g - 1), now() + interval '30 days',
+      `INSERT INTO oidc_models (model, id_hash, payload, grant_id, expires_at, consumed_at)
+       SELECT CASE WHEN g % 10 = 0 THEN 'Grant' ELSE 'Session' END, 'h' || g, '{}'::jsonb, 'grant' || (g / 10), now() + interval '30 days',
               CASE WHEN g % 10 = 0 THEN NULL ELSE now() END
        FROM generate_series($1::int, $2::int) AS g`,
       [from, Math.min(tokens, from + 99_999)],
     );
   }
   await db.query(
-    `INSERT INTO refresh_families (id_hash, grant_id, client_id, account_id, head_parent, head_rotated_at, absolute_exp, expires_at)
-     SELECT 'f' || g, 'grant' || g, 'client', 'acc', 'h' || (g * 10 - 1), 0, 4102444800, 4102444800 FROM generate_series(1, $1::int / 10) AS g`,
+    `INSERT INTO refresh_families (id_hash, grant_id, client_id, account_id, head_parent, head_rotated_at, absolute_exp, expires_at, head, live)
+     SELECT 'f' || g, 'grant' || g, 'client', 'acc', 'r' || (g * 10 - 1), 0, 4102444800, 4102444800,
+            '{"kind":"RefreshToken"}'::jsonb, jsonb_build_object('r' || (g * 10), '{"kind":"RefreshToken"}'::jsonb)
+     FROM generate_series(1, $1::int / 10) AS g`,
     [tokens],
   );
   await db.query(
@@ -64,7 +67,7 @@ const now = () => Math.floor(Date.now() / 1000);
 describe.each([
   ['postgres', 1_000_000],
   ['pglite', 250_000],
-] as const)('the refresh path on %s with %i rotated tokens', (kind, size) => {
+] as const)('the refresh path on %s with %i stored records', (kind, size) => {
   beforeAll(async () => {
     if (kind === 'pglite') return fill(sqlStores.pglite(), size);
     // Through a pool of its own without the service's five-second bound on a statement: a busy host
@@ -136,7 +139,7 @@ describe.each([
       expect(plan, `${sql}\n${plan}`).not.toMatch(/Index Cond: \(model = '[^']*'::text\)$/m);
 
     }
-    console.log(`[${kind}] ${statements.length} statements of the refresh path, ${size} rotated tokens: no sequential scan`);
+    console.log(`[${kind}] ${statements.length} statements of the refresh path, ${size} stored records: no sequential scan`);
   });
 
   it('reads the newest consent of a pair with twenty thousand without sorting them', async () => {

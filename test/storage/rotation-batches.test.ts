@@ -12,7 +12,7 @@ import { storageKey } from '../../adapters/token-key.ts';
 import { freshPostgres, freshSqlStoresPerFile } from '../support/databases.ts';
 import { tokenId } from '../adapters/contract.ts';
 import { recording } from './helpers/recording.ts';
-import { familyOfRows, refreshTokenPayload as payload } from './helpers/refresh-families.ts';
+import { refreshTokenPayload as payload } from './helpers/refresh-families.ts';
 
 const sqlStores = freshSqlStoresPerFile();
 
@@ -56,21 +56,17 @@ describe.each(['postgres', 'pglite'] as const)('rotations committed together on 
     const replayed = await startFamily(tokens);
     const moved = await prepare(tokens, replayed, replayed.token);
     expect(await moved.commit()).toBe(true);
-    // And a family from before migration 014, which its own statements rotate.
-    const rows = await familyOfRows(sqlStores[kind]());
-    const ofRows = { ...rows, token: rows.first };
 
     const refreshes = [
       ...(await Promise.all(families.map((f) => prepare(tokens, f, f.token)))),
       await prepare(tokens, replayed, replayed.token),
-      await prepare(tokens, ofRows, ofRows.token),
     ];
     statements.length = 0;
     // Started in the same turn, as refreshes that finish together start them.
     const won = await Promise.all(refreshes.map((r) => r.commit()));
 
-    expect(won).toEqual([true, true, true, true, false, true]);
-    // One statement for the six (the family of rows then rotates by its own), none of them on its own.
+    expect(won).toEqual([true, true, true, true, false]);
+    // One statement for the five, none of them on its own.
     expect(statements.filter((s) => s.sql.includes('jsonb_to_recordset'))).toHaveLength(1);
     expect(statements.filter((s) => s.sql.includes('live -> $2::text IS NOT NULL'))).toHaveLength(0);
     for (const [i, family] of families.entries()) {
@@ -80,7 +76,6 @@ describe.each(['postgres', 'pglite'] as const)('rotations committed together on 
     // The replay changed nothing: the successor of the first use is still the live one.
     expect((await tokens.lookup(moved.successor, now())).standing).toBe('live');
     expect((await tokens.lookup(refreshes[4].successor, now())).payload).toBeUndefined();
-    expect((await tokens.lookup(refreshes[5].successor, now())).standing).toBe('live');
   });
 
   it('judge a second use of one family on what the first left, as if one came after the other', async () => {
