@@ -6,7 +6,7 @@
 // revoke.ts, a reuse detection) deletes the grant's codes and tokens too, in the same call and before
 // it returns, and no token call succeeds without its own code or token found in the store (a refresh
 // token this instance remembers is looked for there by its rotation's commit: src/provider/
-// issued-refresh-tokens.ts). What the
+// tokens/issued-refresh-tokens.ts). What the
 // cache may hold a moment too long is a grant's content after a change (a consent given again), so a
 // change made here drops the entry at once, a change made elsewhere (another instance, the CLI) arrives
 // through `invalidate`, which the service calls on the Postgres NOTIFY of migration 011, and `maxAgeMs`
