@@ -1,5 +1,6 @@
-// Reading the defaults of the config schema, and what a YAML file or the README claims about them, so
-// that a test can compare the two. The schema is the one source; every other place is checked against it.
+// Reading the defaults of the config schema, and what a YAML file or docs/reference/configuration.md
+// claims about them, so that a test can compare the two. The schema is the one source; every other place
+// is checked against it.
 import { isDeepStrictEqual } from 'node:util';
 import { parse as parseYaml } from 'yaml';
 import { interpolate } from '../../src/config/interpolate.ts';
@@ -61,6 +62,27 @@ export const accepts = (block: Tree): boolean => configSchema.safeParse(merged(M
 /** Whether the minimal config without this key is refused, i.e. the key has no default. */
 export const isRequired = (path: string): boolean => !configSchema.safeParse(without(MINIMAL, path)).success;
 
+/**
+ * Whether a key that only some configs have (`mail.smtp.host`, `storage.postgres.url`) is required where
+ * it stands: a config that writes it is refused without it. False when no sample config writes it.
+ */
+export function isRequiredWhereItStands(path: string): boolean {
+  const writer = VARIANTS.find((variant) => [...leaves(variant).keys()].some((p) => p === path || p.startsWith(`${path}.`)));
+  return !!writer && !configSchema.safeParse(without(writer, path)).success;
+}
+
+/** Whether the schema knows this key: set in a complete config, it is not refused as unknown (its value may be). */
+export function isKnownKey(path: string): boolean {
+  const setting = path
+    .split('.')
+    .reverse()
+    .reduce<unknown>((value, key) => ({ [key]: value }), null) as Tree;
+  return VARIANTS.some((variant) => {
+    const parsed = configSchema.safeParse(merged(configSchema.parse(variant) as Tree, setting));
+    return parsed.success || !parsed.error.issues.some((issue) => issue.code === 'unrecognized_keys');
+  });
+}
+
 /** Every value the schema fills in by itself, by dotted path. */
 export function schemaDefaults(): Map<string, unknown> {
   const defaults = new Map<string, unknown>();
@@ -93,9 +115,10 @@ export function differencesFromDefaults(block: Tree): string[] {
   return differences;
 }
 
-// `${NAME:-fallback}` takes its fallback; a bare `${NAME}` stands for a value the operator provides.
+// `${NAME:-fallback}` takes its fallback; a bare `${NAME}` stands for a value the operator provides, long
+// enough for a secret (32 characters or more).
 function withPlaceholders(raw: unknown, text: string): unknown {
-  const env = Object.fromEntries([...text.matchAll(/\$\{(\w+)\}/g)].map(([, name]) => [name, `value-of-${name}`]));
+  const env = Object.fromEntries([...text.matchAll(/\$\{(\w+)\}/g)].map(([, name]) => [name, `value-of-${name}`.padEnd(40, '-')]));
   return interpolate(raw, env);
 }
 
