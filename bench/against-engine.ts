@@ -12,10 +12,11 @@
 //     ("other-build") the service is compared with like an engine: a change measured against the code before it
 // Postgres (BENCH_POSTGRES_ADMIN_URL, a database it may create `signin_bench` in) and Redis (BENCH_REDIS_URL) must run.
 // Prints the harness's table of each round, then the figures the README's benchmark section quotes (the
-// median of the rounds); the raw results go to bench/results/against-engine-<round>.json.
+// median of the rounds); the raw results go to bench/results/against-engine-<round>.json, and the summary, as
+// data, to bench/results/<the run's start, ISO 8601 basic format>.json (its fields: bench/results/README.md).
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -59,6 +60,7 @@ interface Target {
 }
 
 async function main(): Promise<void> {
+  const started = new Date();
   if (!spawnSync(node, [join(harness, 'run.mjs'), '--help']).stdout) throw new Error(`no benchmark harness at ${harness} (set OIDC_BENCH_DIR)`);
   for (const checkout of [project, ...(otherBuild ? [otherBuild] : [])]) {
     console.log(`building the JavaScript (npm run build) in ${checkout}…`);
@@ -90,11 +92,13 @@ async function main(): Promise<void> {
     { label: 'bare engine on Redis', start: reference },
   ];
   const idle: string[] = [];
+  const idleMiB: Record<string, number[]> = {};
   for (const { label, start } of starts) {
     const mib: number[] = [];
     for (let i = 0; i < rounds; i += 1) mib.push(await idleRssMiB(start));
     const range = mib.length > 1 ? ` (${Math.min(...mib).toFixed(0)}–${Math.max(...mib).toFixed(0)})` : '';
     idle.push(`${label}: ${median(mib)!.toFixed(0)} MiB${range}`);
+    idleMiB[start === reference ? 'ref-redis-form' : label] = mib; // under the harness's name for that server
   }
   const extraFile = join(work, 'ours.json');
   writeFileSync(extraFile, JSON.stringify(extra, null, 2));
@@ -109,8 +113,85 @@ async function main(): Promise<void> {
     execFileSync(node, args, { cwd: harness, stdio: 'inherit' });
     done.push(JSON.parse(readFileSync(out, 'utf8')) as Round);
   }
-  console.log(summarize(done));
-  console.log(`\nresident memory at rest${rounds > 1 ? ` (median of ${rounds} starts, lowest–highest)` : ''}: ${idle.join(', ')}`);
+  const summary = [summarize(done), `\nresident memory at rest${rounds > 1 ? ` (median of ${rounds} starts, lowest–highest)` : ''}: ${idle.join(', ')}`];
+  for (const text of summary) console.log(text);
+  const stamp = started.toISOString().replace(/\.\d+Z$/, 'Z').replace(/[-:]/g, '');
+  writeFileSync(join(resultsDir, `${stamp}.json`), `${JSON.stringify(runRecord(started, done, idleMiB, summary.join('\n')), null, 2)}\n`);
+}
+
+type Spread = number | { median: number; min: number; max: number };
+
+/** The median of the values a run has, with the lowest and highest beside it when there are several. */
+function spreadOf(values: (number | undefined)[]): Spread | undefined {
+  const defined = values.filter((v): v is number => v !== undefined && Number.isFinite(v));
+  const mid = median(defined);
+  if (mid === undefined) return undefined;
+  return defined.length > 1 ? { median: mid, min: Math.min(...defined), max: Math.max(...defined) } : mid;
+}
+
+/**
+ * The summary as data (bench/results/README.md): per scenario and server the medians of the rounds, the
+ * burst's token p99, memory, each service column as multiples of each other column taken within each round,
+ * and every round's own figures.
+ */
+function runRecord(started: Date, done: Round[], idleMiB: Record<string, number[]>, summary: string): Record<string, unknown> {
+  const servers = [...new Set(done.flatMap((round) => round.results.map((r) => r.target)))];
+  const find = (round: Round, server: string, scenario: string) => round.results.find((r) => r.target === server && r.scenario === scenario);
+  const results: Record<string, Record<string, unknown>> = {};
+  const perRound: Record<string, Record<string, unknown>> = {};
+  const p99: Record<string, Spread | undefined> = {};
+  const multiples: Record<string, Record<string, Record<string, unknown>>> = {};
+  for (const scenario of ['flow', 'token', 'refresh', 'userinfo', 'revoke']) {
+    for (const server of servers) {
+      const each = done.map((round) => find(round, server, scenario));
+      if (each.every((r) => r === undefined)) continue;
+      const rate = each.map((r) => r?.rate_per_s);
+      const cpu = each.map((r) => r?.server_cpu_ms_per_op);
+      const tokenP99 = each.map((r) => r?.steps_ms?.token?.p99);
+      const errors = each.reduce((sum, r) => sum + (r?.errors ?? 0), 0);
+      (results[scenario] ??= {})[server] = { rate_per_s: median(rate), cpu_ms_per_op: median(cpu), errors };
+      (perRound[scenario] ??= {})[server] = { rate_per_s: rate, cpu_ms_per_op: cpu, ...(scenario === 'flow' ? { token_p99_ms: tokenP99 } : {}) };
+      if (scenario === 'flow') p99[server] = spreadOf(tokenP99);
+    }
+    for (const mine of servers.filter((s) => s.startsWith('ours'))) {
+      for (const other of servers.filter((s) => !s.startsWith('ours'))) {
+        const pairs = done.map((round) => [find(round, mine, scenario), find(round, other, scenario)] as const);
+        const four = (n: number) => Number(n.toPrecision(4));
+        const cpu = pairs.map(([a, b]) => (a?.server_cpu_ms_per_op !== undefined && b?.server_cpu_ms_per_op ? four(a.server_cpu_ms_per_op / b.server_cpu_ms_per_op) : undefined));
+        const rate = pairs.map(([a, b]) => (a && b?.rate_per_s ? four((100 * a.rate_per_s) / b.rate_per_s) : undefined));
+        if (spreadOf(cpu) === undefined && spreadOf(rate) === undefined) continue;
+        ((multiples[mine] ??= {})[scenario] ??= {})[other] = { cpu: spreadOf(cpu), throughput_pct: spreadOf(rate) };
+      }
+    }
+  }
+  const peak = (server: string) => {
+    const mb = done.flatMap((round) => round.results.filter((r) => r.target === server && r.server_rss_peak_mb !== undefined).map((r) => r.server_rss_peak_mb!));
+    return mb.length > 0 ? Math.max(...mb) : undefined;
+  };
+  return {
+    benchmark: 'against-engine',
+    date: started.toISOString().slice(0, 10),
+    time: started.toISOString(),
+    machine: { cpu: cpus()[0]?.model, cores: cpus().length },
+    node: process.version,
+    settings: {
+      rounds,
+      vus: Number(vus),
+      seconds: Number(seconds),
+      targets,
+      adapters: adapters.split(','),
+      ...(process.env.BENCH_SCENARIOS ? { scenarios: process.env.BENCH_SCENARIOS.split(',') } : {}),
+      ...(nodeFlags ? { node_flags: nodeFlags } : {}),
+      ...(otherBuild ? { other_build: otherBuild } : {}),
+    },
+    results,
+    token_p99_ms: p99,
+    idle_rss_mib: Object.fromEntries(Object.entries(idleMiB).map(([server, mib]) => [server, spreadOf(mib)])),
+    peak_rss_mb: Object.fromEntries(servers.map((server) => [server, peak(server)])),
+    multiples,
+    per_round: perRound,
+    summary,
+  };
 }
 
 /** An empty database of that name, for a run that starts from nothing. */
