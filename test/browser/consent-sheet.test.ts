@@ -1,8 +1,8 @@
 // The consent bottom sheet on phones, at the sizes an in-app browser tab gives it: 360×493 (the ⅔-height
-// Custom Tab the README recommends), 360×640 and 390×844. The application's name, every scope with its
-// value and both buttons are reachable without losing context: the buttons always on screen, the scope
-// list above them scrolling inside the sheet when it does not fit. Every link and button is at least
-// 44×44 px. Screenshots: test-results/screenshots/consent-sheet-<size>.png.
+// Custom Tab docs/guides/mobile-app.md recommends), 360×640 and 390×844. The application's name, every
+// scope with its value and both buttons are reachable without losing context: the buttons always on
+// screen, the scope list above them scrolling inside the sheet when it does not fit. Every link and
+// button is at least 44×44 px. Screenshots: test-results/screenshots/consent-sheet-<size>.png.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { relyingParty, type RelyingParty } from '../support/relying-party.ts';

@@ -39,7 +39,8 @@ describe('the package installed from its tarball', () => {
       expect(((await res.json()) as { issuer: string }).issuer).toBe('http://localhost:3000');
     } finally {
       // npx runs the server under a shell and passes no signal on: a process manager signals the
-      // server itself (the README says to run `signin serve` directly), and so does this test.
+      // server itself (docs/operations/deploy.md says to run `signin serve` directly), and so does this
+      // test.
       process.kill(deepestDescendant(server.child.pid!), 'SIGTERM');
     }
     // The server stopped cleanly, and npx, then the shell, exit with its code.

@@ -1,6 +1,7 @@
-// Refresh-token families (README "Refresh tokens"): a replay of a rotated token, one or two generations
-// old, revokes the whole grant at once (every refresh and access token, the grant, its consent), while
-// an application refreshing in parallel within the grace keeps working. On both stores.
+// Refresh-token families (docs/reference/endpoints.md, "Refresh tokens"): a replay of a rotated token,
+// one or two generations old, revokes the whole grant at once (every refresh and access token, the
+// grant, its consent), while an application refreshing in parallel within the grace keeps working. On
+// both stores.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshGrant } from '../support/flow.ts';
 import type { TestService } from '../support/service.ts';
