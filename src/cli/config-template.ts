@@ -92,13 +92,13 @@ ${rotation}
 #   supported: [fr, en]
 # portal:
 #   path: /portal
-# branding:                     # on every page and e-mail (README, "Branding")
+# branding:                     # on every page and e-mail (docs/operations/deploy.md)
 #   serviceName: Mairie de Bouaké · Connexion   # unset: "Service de connexion" / "Sign-in service"
 #   logo: ./branding/logo.svg   # PNG, JPEG, WebP, GIF or SVG, 256 KB at most, served by the service
 #   links: []                   # e.g. [{ label: { fr: Mentions légales, en: Legal notice }, url: https://... }]
 # shutdown:                     # on SIGTERM: /readyz answers 503 this long before the server stops
 #   drainSeconds: 10            # unset: 10 with production: true, else 0
-# metrics:                      # Prometheus /metrics, off unless one is set (README, "Metrics")
+# metrics:                      # Prometheus /metrics, off unless one is set (docs/operations/metrics-and-logs.md)
 #   port: 9464                  # a listener of its own; or, on the service's port:
 #   bearerToken: \${SIGNIN_METRICS_TOKEN_VALUE}
 # rateLimit:                    # failed attempts allowed per window of seconds

@@ -4,7 +4,7 @@
 // generation, so until the next full collection each context, and everything it still points to, is copied
 // by every young-generation collection: most of every request. Once let go of, the node request and
 // response, the header maps, the state and the engine's models are not copied: about a tenth of a userinfo
-// call's CPU (bench/README.md, "The engine's getter and the young generation").
+// call's CPU (docs/architecture/decisions.md).
 //
 // Only where nothing can read the context afterwards:
 // - a context made by this service's own Koa app (`signin serve`, `app.callback()`); an embedding host

@@ -1,10 +1,10 @@
 // The catalogue of security events: every name a line may carry, with its usual outcome and what it
-// means. The README's "Security log" section lists the same events; a test checks that the two agree.
+// means. docs/reference/security-log.md lists the same events; a test checks that the two agree.
 export type Outcome = 'success' | 'failure' | 'blocked';
 
 interface EventInfo {
   outcome: Outcome;
-  /** One sentence for the README and for whoever reads a line. */
+  /** One sentence for the documentation and for whoever reads a line. */
   description: string;
 }
 

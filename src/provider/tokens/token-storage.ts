@@ -8,7 +8,7 @@
 //   another turn of the event loop behind every other request. The commit waits for all of them, so
 //   nothing is redeemed before the whole response is stored, and a save that fails still fails the
 //   request. A refresh saves its access token in turn, as the engine does: it is its one write before the
-//   commit, and written beside the signature it showed no gain (bench/README.md, the twelfth machine);
+//   commit, and written beside the signature it showed no gain (docs/architecture/decisions.md);
 // - a refresh token is judged by its family (adapters/refresh-family.ts): a replay of any rotated token
 //   revokes the grant at once, even when the token's own row is long gone;
 // - a refresh token this instance issued is found in its memory (issued-refresh-tokens.ts), which the
