@@ -3,7 +3,7 @@
 // random part the engine's usual opaque value. So any token presented, even one whose row was removed
 // long ago, names the family it belongs to, and a replay of an old token is recognised as such.
 //
-// The rule (README "Refresh tokens"): a family has a head, the storage key of the token whose successors
+// The rule (docs/architecture/token-lifecycle.md): a family has a head, the storage key of the token whose successors
 // are live (none before the first rotation, when the first token is the live one). A presented token is
 // - live when its parent is the head: it may be used, and using it makes it the head;
 // - within the grace when it is the head itself and was rotated less than the reuse grace ago: a

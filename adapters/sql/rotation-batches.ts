@@ -1,6 +1,6 @@
 // Rotations committed in the same turn of the event loop go to the database as one statement. Under load
 // several refreshes finish in one turn, and each would otherwise be a statement, a transaction and a wait
-// for the disk of its own: the commit is the dearest part of a refresh (bench/README.md prices it). One
+// for the disk of its own: the commit is the dearest part of a refresh (docs/architecture/decisions.md prices it). One
 // statement is one transaction: durable as a whole once it returns, failed as a whole when it fails (an
 // outage answers each refresh in it with a 503, and consumes none of their tokens).
 //

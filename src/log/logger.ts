@@ -55,7 +55,7 @@ export function createLogger(options: LoggerOptions): Logger {
   );
   // The same line pino would write ({"level":"info","time":"…",…}), serialized by JSON.stringify in one
   // call: a flat object of a few strings and numbers needs none of pino's per-field work (3.5 µs of a
-  // userinfo call, bench/README.md). It goes to the same stream, so lines keep their order.
+  // userinfo call, docs/architecture/decisions.md). It goes to the same stream, so lines keep their order.
   routineWriters.set(logger, (level, fields) => {
     if (!logger.isLevelEnabled(level)) return;
     const body = JSON.stringify(fields);
