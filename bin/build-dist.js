@@ -9,8 +9,9 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const out = resolve(process.argv[2] ?? join(root, 'dist'));
-// The compiler's own entry file (the package exports no subpath for it).
-const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+// TypeScript 7's own entry file (the package exports no subpath for it), installed as @typescript/native-7:
+// the package named `typescript` is TypeScript 6's API, which the lint reads (eslint.config.js).
+const tsc = join(root, 'node_modules', '@typescript', 'native-7', 'bin', 'tsc');
 
 rmSync(out, { recursive: true, force: true });
 execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json'), '--outDir', out], { stdio: 'inherit' });

@@ -8,7 +8,6 @@ import { portalEn } from '../../src/i18n/portal-en.ts';
 import { portalFr } from '../../src/i18n/portal-fr.ts';
 
 const CATALOGS: Record<string, Readonly<Record<string, string>>> = { fr, en, 'portal-fr': portalFr, 'portal-en': portalEn };
-const LOCALE_OF: Record<string, Locale> = { fr: 'fr', en: 'en', 'portal-fr': 'fr', 'portal-en': 'en' };
 /** Placeholder names that hold a count: a message writing one of them bare would say "1 minutes". */
 const COUNTED_NAMES = ['count', 'n', 'minutes', 'hours', 'days', 'seconds', 'attempts', 'sessions', 'applications'];
 
