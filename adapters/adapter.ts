@@ -25,7 +25,12 @@ export interface ModelAdapter {
 export type AdapterFactory = (model: string) => ModelAdapter;
 
 /** Models whose id is a bearer value or a value that must not be readable from a dump. */
-export const SINGLE_USE_MODELS = new Set(['AuthorizationCode', 'DeviceCode', 'BackchannelAuthenticationRequest', 'PushedAuthorizationRequest']);
+export const SINGLE_USE_MODELS = new Set([
+  'AuthorizationCode',
+  'DeviceCode',
+  'BackchannelAuthenticationRequest',
+  'PushedAuthorizationRequest',
+]);
 
 /**
  * The engine stores its id as `jti` in every payload; we keep it only where the engine needs it back

@@ -61,7 +61,8 @@ interface Target {
 
 async function main(): Promise<void> {
   const started = new Date();
-  if (!spawnSync(node, [join(harness, 'run.mjs'), '--help']).stdout) throw new Error(`no benchmark harness at ${harness} (set OIDC_BENCH_DIR)`);
+  if (!spawnSync(node, [join(harness, 'run.mjs'), '--help']).stdout)
+    throw new Error(`no benchmark harness at ${harness} (set OIDC_BENCH_DIR)`);
   for (const checkout of [project, ...(otherBuild ? [otherBuild] : [])]) {
     console.log(`building the JavaScript (npm run build) in ${checkout}…`);
     execFileSync('npm', ['run', '-s', 'build'], { cwd: checkout, stdio: 'inherit' });
@@ -73,17 +74,30 @@ async function main(): Promise<void> {
     return { kind: 'postgres', postgres: { url: await freshDatabase(database) }, redis: { url: redisUrl, keyPrefix } };
   };
   const chosen: Target[] = [];
-  if (targets.includes('pg-redis')) chosen.push({ label: 'ours-pg-redis', port: 4770, storage: await pgRedis('signin_bench', REDIS_PREFIX), checkout: project });
-  if (targets.includes('embedded')) chosen.push({ label: 'ours-embedded', port: 4771, storage: { kind: 'embedded', dataDir: join(work, 'embedded') }, checkout: project });
+  if (targets.includes('pg-redis'))
+    chosen.push({ label: 'ours-pg-redis', port: 4770, storage: await pgRedis('signin_bench', REDIS_PREFIX), checkout: project });
+  if (targets.includes('embedded'))
+    chosen.push({ label: 'ours-embedded', port: 4771, storage: { kind: 'embedded', dataDir: join(work, 'embedded') }, checkout: project });
   // Not named "ours-…": the summary gives the service's figures as multiples of this column's, as of an engine's.
-  if (otherBuild) chosen.push({ label: 'other-build', port: 4772, storage: await pgRedis('signin_bench_other', OTHER_REDIS_PREFIX), checkout: otherBuild });
+  if (otherBuild)
+    chosen.push({
+      label: 'other-build',
+      port: 4772,
+      storage: await pgRedis('signin_bench_other', OTHER_REDIS_PREFIX),
+      checkout: otherBuild,
+    });
   const ours = chosen.map(prepare);
   // Beside the harness's own engine on Postgres, the same engine rotating every refresh token, as the
   // service does: what the refresh rule costs the engine itself (rotating-engine.mjs).
   const extra = adapters.split(',').includes('pg') ? [...ours, await rotatingEngine()] : ours;
   // At rest, before any load: the service as deployed (JavaScript build), and the bare engine on Redis,
   // started as many times as there are rounds (one start's figure moves by several MiB).
-  const reference = { cmd: node, args: ['reference/server.mjs', '--port', '3199', '--adapter', 'redis', '--interaction', 'form'], cwd: harness, issuer: 'http://127.0.0.1:3199' };
+  const reference = {
+    cmd: node,
+    args: ['reference/server.mjs', '--port', '3199', '--adapter', 'redis', '--interaction', 'form'],
+    cwd: harness,
+    issuer: 'http://127.0.0.1:3199',
+  };
   const starts = [
     ...ours.map((target) => {
       const { cmd, args, cwd, env } = target.start as { cmd: string; args: string[]; cwd: string; env: NodeJS.ProcessEnv };
@@ -108,14 +122,35 @@ async function main(): Promise<void> {
   const done: Round[] = [];
   for (let round = 1; round <= rounds; round += 1) {
     const out = join(resultsDir, `against-engine-${round}.json`);
-    const args = ['bench-reference.mjs', '--adapters', adapters, '--interaction', 'form', '--extra-targets', extraFile, '--seconds', seconds, '--vus', vus, ...scenarios, '--json', out];
+    const args = [
+      'bench-reference.mjs',
+      '--adapters',
+      adapters,
+      '--interaction',
+      'form',
+      '--extra-targets',
+      extraFile,
+      '--seconds',
+      seconds,
+      '--vus',
+      vus,
+      ...scenarios,
+      '--json',
+      out,
+    ];
     console.log(`round ${round} of ${rounds}: node ${args.join(' ')}   (in ${harness})`);
     execFileSync(node, args, { cwd: harness, stdio: 'inherit' });
     done.push(JSON.parse(readFileSync(out, 'utf8')) as Round);
   }
-  const summary = [summarize(done), `\nresident memory at rest${rounds > 1 ? ` (median of ${rounds} starts, lowest–highest)` : ''}: ${idle.join(', ')}`];
+  const summary = [
+    summarize(done),
+    `\nresident memory at rest${rounds > 1 ? ` (median of ${rounds} starts, lowest–highest)` : ''}: ${idle.join(', ')}`,
+  ];
   for (const text of summary) console.log(text);
-  const stamp = started.toISOString().replace(/\.\d+Z$/, 'Z').replace(/[-:]/g, '');
+  const stamp = started
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/[-:]/g, '');
   writeFileSync(join(resultsDir, `${stamp}.json`), `${JSON.stringify(runRecord(started, done, idleMiB, summary.join('\n')), null, 2)}\n`);
 }
 
@@ -136,7 +171,8 @@ function spreadOf(values: (number | undefined)[]): Spread | undefined {
  */
 function runRecord(started: Date, done: Round[], idleMiB: Record<string, number[]>, summary: string): Record<string, unknown> {
   const servers = [...new Set(done.flatMap((round) => round.results.map((r) => r.target)))];
-  const find = (round: Round, server: string, scenario: string) => round.results.find((r) => r.target === server && r.scenario === scenario);
+  const find = (round: Round, server: string, scenario: string) =>
+    round.results.find((r) => r.target === server && r.scenario === scenario);
   const results: Record<string, Record<string, unknown>> = {};
   const perRound: Record<string, Record<string, unknown>> = {};
   const p99: Record<string, Spread | undefined> = {};
@@ -150,14 +186,22 @@ function runRecord(started: Date, done: Round[], idleMiB: Record<string, number[
       const tokenP99 = each.map((r) => r?.steps_ms?.token?.p99);
       const errors = each.reduce((sum, r) => sum + (r?.errors ?? 0), 0);
       (results[scenario] ??= {})[server] = { rate_per_s: median(rate), cpu_ms_per_op: median(cpu), errors };
-      (perRound[scenario] ??= {})[server] = { rate_per_s: rate, cpu_ms_per_op: cpu, ...(scenario === 'flow' ? { token_p99_ms: tokenP99 } : {}) };
+      (perRound[scenario] ??= {})[server] = {
+        rate_per_s: rate,
+        cpu_ms_per_op: cpu,
+        ...(scenario === 'flow' ? { token_p99_ms: tokenP99 } : {}),
+      };
       if (scenario === 'flow') p99[server] = spreadOf(tokenP99);
     }
     for (const mine of servers.filter((s) => s.startsWith('ours'))) {
       for (const other of servers.filter((s) => !s.startsWith('ours'))) {
         const pairs = done.map((round) => [find(round, mine, scenario), find(round, other, scenario)] as const);
         const four = (n: number) => Number(n.toPrecision(4));
-        const cpu = pairs.map(([a, b]) => (a?.server_cpu_ms_per_op !== undefined && b?.server_cpu_ms_per_op ? four(a.server_cpu_ms_per_op / b.server_cpu_ms_per_op) : undefined));
+        const cpu = pairs.map(([a, b]) =>
+          a?.server_cpu_ms_per_op !== undefined && b?.server_cpu_ms_per_op
+            ? four(a.server_cpu_ms_per_op / b.server_cpu_ms_per_op)
+            : undefined,
+        );
         const rate = pairs.map(([a, b]) => (a && b?.rate_per_s ? four((100 * a.rate_per_s) / b.rate_per_s) : undefined));
         if (spreadOf(cpu) === undefined && spreadOf(rate) === undefined) continue;
         ((multiples[mine] ??= {})[scenario] ??= {})[other] = { cpu: spreadOf(cpu), throughput_pct: spreadOf(rate) };
@@ -165,7 +209,9 @@ function runRecord(started: Date, done: Round[], idleMiB: Record<string, number[
     }
   }
   const peak = (server: string) => {
-    const mb = done.flatMap((round) => round.results.filter((r) => r.target === server && r.server_rss_peak_mb !== undefined).map((r) => r.server_rss_peak_mb!));
+    const mb = done.flatMap((round) =>
+      round.results.filter((r) => r.target === server && r.server_rss_peak_mb !== undefined).map((r) => r.server_rss_peak_mb!),
+    );
     return mb.length > 0 ? Math.max(...mb) : undefined;
   };
   return {
@@ -227,12 +273,30 @@ function prepare(target: Target): Record<string, unknown> {
     }),
   );
   const signin = (args: string[], input = '') =>
-    execFileSync(node, [join(target.checkout, 'dist/src/cli/entry.js'), ...args, '--config', config], { cwd: target.checkout, input, encoding: 'utf8' });
+    execFileSync(node, [join(target.checkout, 'dist/src/cli/entry.js'), ...args, '--config', config], {
+      cwd: target.checkout,
+      input,
+      encoding: 'utf8',
+    });
   signin(['migrate']);
   const email = `banc.${target.label}@example.org`;
   signin(['user', 'create', '--email', email, '--username', `banc_${target.port}`, '--first-name', 'Banc', '--verified'], `${PASSWORD}\n`);
   const client = JSON.parse(
-    signin(['client', 'create', '--name', 'Banc', '--description', 'Banc d’essai', '--type', 'web', '--redirect-uri', REDIRECT_URI, '--scopes', 'openid email profile', '--json']),
+    signin([
+      'client',
+      'create',
+      '--name',
+      'Banc',
+      '--description',
+      'Banc d’essai',
+      '--type',
+      'web',
+      '--redirect-uri',
+      REDIRECT_URI,
+      '--scopes',
+      'openid email profile',
+      '--json',
+    ]),
   ) as { client_id: string; client_secret: string };
   return {
     label: target.label,
@@ -248,7 +312,12 @@ function prepare(target: Target): Record<string, unknown> {
     expect_refresh: true,
     aux_pids: auxPids(),
     // Where the service writes its request log: a deployment ships it somewhere; here, nowhere.
-    start: { cmd: 'sh', args: ['-c', `exec '${node}' ${nodeFlags} dist/src/cli/entry.js serve --config ${config} > /dev/null`], cwd: target.checkout, env: { NODE_ENV: 'production' } },
+    start: {
+      cmd: 'sh',
+      args: ['-c', `exec '${node}' ${nodeFlags} dist/src/cli/entry.js serve --config ${config} > /dev/null`],
+      cwd: target.checkout,
+      env: { NODE_ENV: 'production' },
+    },
   };
 }
 
@@ -267,10 +336,32 @@ async function rotatingEngine(): Promise<Record<string, unknown>> {
     start: {
       cmd: node,
       args: [
-        '--import', join(project, 'bench', 'rotating-engine.mjs'), 'reference/server.mjs', '--port', String(port), '--adapter', 'pg',
-        '--pg-url', await freshDatabase('engine_rotating_bench'), '--interaction', 'form', '--hash', 'argon2id', '--sig-alg', 'RS256',
-        '--client-id', client.client_id, '--client-secret', client.client_secret, '--redirect-uri', REDIRECT_URI,
-        '--username', user.username, '--password', user.password, '--quiet',
+        '--import',
+        join(project, 'bench', 'rotating-engine.mjs'),
+        'reference/server.mjs',
+        '--port',
+        String(port),
+        '--adapter',
+        'pg',
+        '--pg-url',
+        await freshDatabase('engine_rotating_bench'),
+        '--interaction',
+        'form',
+        '--hash',
+        'argon2id',
+        '--sig-alg',
+        'RS256',
+        '--client-id',
+        client.client_id,
+        '--client-secret',
+        client.client_secret,
+        '--redirect-uri',
+        REDIRECT_URI,
+        '--username',
+        user.username,
+        '--password',
+        user.password,
+        '--quiet',
       ],
       cwd: harness,
       // As the harness starts its own reference servers.

@@ -34,8 +34,10 @@ export function median(values: (number | undefined)[]): number | undefined {
 export function summarize(rounds: Round[]): string {
   const all = rounds.flatMap((round) => round.results);
   const targets = [...new Set(all.map((r) => r.target))];
-  const find = (round: Round, target: string, scenario: string) => round.results.find((r) => r.target === target && r.scenario === scenario);
-  const each = (target: string, scenario: string) => rounds.map((round) => find(round, target, scenario)).filter((r): r is Result => r !== undefined);
+  const find = (round: Round, target: string, scenario: string) =>
+    round.results.find((r) => r.target === target && r.scenario === scenario);
+  const each = (target: string, scenario: string) =>
+    rounds.map((round) => find(round, target, scenario)).filter((r): r is Result => r !== undefined);
   const lines = [`| scenario | ${targets.join(' | ')} |`, `|---|${targets.map(() => '---').join('|')}|`];
   for (const scenario of SCENARIOS) {
     const cells = targets.map((target) => {
@@ -48,8 +50,12 @@ export function summarize(rounds: Round[]): string {
     });
     lines.push(`| ${scenario} | ${cells.join(' | ')} |`);
   }
-  lines.push(`| token p99 during the sign-in burst | ${targets.map((t) => `${fmt(median(each(t, 'flow').map((r) => r.steps_ms?.token?.p99)), 1)} ms`).join(' | ')} |`);
-  lines.push(`| peak resident memory | ${targets.map((t) => `${fmt(Math.max(...all.filter((r) => r.target === t).map((r) => r.server_rss_peak_mb ?? 0)), 0)} MB`).join(' | ')} |`);
+  lines.push(
+    `| token p99 during the sign-in burst | ${targets.map((t) => `${fmt(median(each(t, 'flow').map((r) => r.steps_ms?.token?.p99)), 1)} ms`).join(' | ')} |`,
+  );
+  lines.push(
+    `| peak resident memory | ${targets.map((t) => `${fmt(Math.max(...all.filter((r) => r.target === t).map((r) => r.server_rss_peak_mb ?? 0)), 0)} MB`).join(' | ')} |`,
+  );
 
   // The service's CPU per operation and throughput as multiples of each bare engine's, round by round.
   const engines = targets.filter((t) => !t.startsWith('ours'));
@@ -79,6 +85,7 @@ export function summarize(rounds: Round[]): string {
       if (found.length > 0) ratios.push(`${mine} ${scenario}: ${found.join('; ')}`);
     }
   }
-  const title = rounds.length > 1 ? `Against the bare engine (median of ${rounds.length} rounds, lowest–highest):` : 'Against the bare engine:';
+  const title =
+    rounds.length > 1 ? `Against the bare engine (median of ${rounds.length} rounds, lowest–highest):` : 'Against the bare engine:';
   return ['', lines.join('\n'), '', title, ...ratios].join('\n');
 }

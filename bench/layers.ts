@@ -49,11 +49,15 @@ interface Call {
 
 function load(url: string, call: Call, secs: number): Promise<{ done: number; failed: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['-e', LOAD, url, call.header, call.body, String(secs), String(connections)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['-e', LOAD, url, call.header, call.body, String(secs), String(connections)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out) as { done: number; failed: number }) : reject(new Error(`load generator exited ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out) as { done: number; failed: number }) : reject(new Error(`load generator exited ${code}`)),
+    );
   });
 }
 
@@ -80,13 +84,20 @@ const client = await svc.createClient();
 const { tokens } = await signIn(svc.url, await relyingParty(svc.url, client), await svc.createUser());
 const engineAlone = createServer(svc.service.provider.callback());
 const engineUrl = await listen(engineAlone);
-console.log(`storage: ${storage.kind}${'redis' in storage ? ' + redis' : ''}, ${connections} connections, ${rounds} rounds of ${seconds} s per side, node ${process.version}`);
+console.log(
+  `storage: ${storage.kind}${'redis' in storage ? ' + redis' : ''}, ${connections} connections, ${rounds} rounds of ${seconds} s per side, node ${process.version}`,
+);
 
 // Revocation as the harness mostly sends it: a form post with the application's secret, of an access token
 // already ended with its grant (the first revocation of a grant's token ends all the others). Another
 // sign-in's token, so that the userinfo calls keep theirs.
 const ended = (await signIn(svc.url, await relyingParty(svc.url, client), await svc.createUser())).tokens.access_token;
-const revocation = new URLSearchParams({ token: ended, token_type_hint: 'access_token', client_id: client.clientId, client_secret: client.clientSecret });
+const revocation = new URLSearchParams({
+  token: ended,
+  token_type_hint: 'access_token',
+  client_id: client.clientId,
+  client_secret: client.clientSecret,
+});
 await fetch(`${svc.url}/oauth/token/revoke`, { method: 'POST', body: revocation });
 const cases = [
   { name: 'userinfo', path: '/oauth/userinfo', call: { header: `Bearer ${tokens.access_token}`, body: '' } },
@@ -106,7 +117,8 @@ for (const { name, path, call } of cases) {
     whole.push(w);
     layers.push(w - a);
   }
-  const fmt = (values: number[]) => `${median(values)!.toFixed(1)} µs (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`;
+  const fmt = (values: number[]) =>
+    `${median(values)!.toFixed(1)} µs (${Math.min(...values).toFixed(0)}–${Math.max(...values).toFixed(0)})`;
   console.log(
     `${name.padEnd(9)} engine alone ${fmt(alone)}   whole service ${fmt(whole)}   the service's layers ${fmt(layers)}, ` +
       `${median(whole.map((w, i) => w / alone[i]))!.toFixed(2)}× the engine alone   (server CPU per call, median of ${rounds}, lowest–highest)`,

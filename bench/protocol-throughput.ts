@@ -32,7 +32,9 @@ async function measure(label: string, count: number, job: (i: number) => Promise
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))].toFixed(1);
-  console.log(`${label.padEnd(22)} ${(count / seconds).toFixed(0).padStart(6)}/s   p50 ${pct(50)} ms   p99 ${pct(99)} ms   (${count} in ${seconds.toFixed(2)} s)`);
+  console.log(
+    `${label.padEnd(22)} ${(count / seconds).toFixed(0).padStart(6)}/s   p50 ${pct(50)} ms   p99 ${pct(99)} ms   (${count} in ${seconds.toFixed(2)} s)`,
+  );
 }
 
 const svc = await startTestService({ storage }, { migrations: 'auto' });

@@ -67,7 +67,9 @@ async function drive(): Promise<void> {
   const [ready] = (await once(server, 'message')) as [Extract<FromServer, { type: 'ready' }>];
   const { url, apps } = ready;
   const rssMiB = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
-  console.log(`storage: ${storage.kind}${'redis' in storage && storage.redis ? ' + redis' : ''}; ${REFRESH_USERS} refreshing and ${SIGNIN_USERS} signing-in users for ${MINUTES} min; node ${process.version}`);
+  console.log(
+    `storage: ${storage.kind}${'redis' in storage && storage.redis ? ' + redis' : ''}; ${REFRESH_USERS} refreshing and ${SIGNIN_USERS} signing-in users for ${MINUTES} min; node ${process.version}`,
+  );
   console.log(`server RSS at start: ${rssMiB().toFixed(0)} MiB`);
 
   const started = performance.now();
@@ -119,7 +121,8 @@ async function drive(): Promise<void> {
       reported += 1;
       const minute = minutes[index] ?? new Minute();
       const sorted = [...minute.latencies].sort((a, b) => a - b);
-      const pct = (p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(1) : '-');
+      const pct = (p: number) =>
+        sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(1) : '-';
       console.log(
         `minute ${String(index + 1).padStart(2)}: refresh ${(sorted.length / 60).toFixed(1).padStart(6)}/s  p50 ${pct(50)} ms  p99 ${pct(99)} ms  ` +
           `sign-ins ${minute.signIns}  errors ${minute.errors}  server RSS ${rssMiB().toFixed(0)} MiB`,
@@ -136,7 +139,9 @@ async function drive(): Promise<void> {
   const [counts] = (await once(server, 'message')) as [Extract<FromServer, { type: 'counts' }>];
   const total = minutes.reduce((sum, m) => sum + m.latencies.length, 0);
   const signIns = minutes.reduce((sum, m) => sum + m.signIns, 0);
-  console.log(`in all: ${total} refreshes, ${signIns} sign-ins (plus one per refreshing user); server RSS at the end ${rssMiB().toFixed(0)} MiB`);
+  console.log(
+    `in all: ${total} refreshes, ${signIns} sign-ins (plus one per refreshing user); server RSS at the end ${rssMiB().toFixed(0)} MiB`,
+  );
   console.log('rows at the end:', counts.counts);
   server.send({ type: 'stop' } satisfies ToServer);
   await once(server, 'exit');

@@ -43,11 +43,15 @@ export function splice(page: string, regions: Record<string, string>, path: stri
   const found = [...page.matchAll(REGION)].map(([, name]) => name);
   for (const name of Object.keys(regions)) {
     const count = found.filter((f) => f === name).length;
-    if (count !== 1) throw new Error(`${path}: expected one region <!-- generated:start ${name} --> ... <!-- generated:end ${name} -->, found ${count}`);
+    if (count !== 1)
+      throw new Error(`${path}: expected one region <!-- generated:start ${name} --> ... <!-- generated:end ${name} -->, found ${count}`);
   }
   const unknown = found.filter((name) => !Object.hasOwn(regions, name));
   if (unknown.length) throw new Error(`${path}: no generator for the region(s) ${unknown.join(', ')}`);
-  return page.replace(REGION, (_all, name: string) => `<!-- generated:start ${name} -->\n${regions[name].trimEnd()}\n<!-- generated:end ${name} -->`);
+  return page.replace(
+    REGION,
+    (_all, name: string) => `<!-- generated:start ${name} -->\n${regions[name].trimEnd()}\n<!-- generated:end ${name} -->`,
+  );
 }
 
 const ROOT = new URL('../', import.meta.url);
@@ -65,7 +69,9 @@ export async function expectedPage(page: ReferencePage): Promise<{ committed: st
 /** A table cell: pipes escaped (inside code spans too, as GitHub's tables require). */
 const cell = (text: string): string => (text === '' ? '—' : text.replaceAll('|', '\\|'));
 const table = (header: string[], rows: string[][]): string =>
-  [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`)].join('\n');
+  [`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`, ...rows.map((row) => `| ${row.map(cell).join(' | ')} |`)].join(
+    '\n',
+  );
 const code = (text: string): string => (text.includes('`') ? `\`\` ${text} \`\`` : `\`${text}\``);
 /** Plain text (a help line) made safe for Markdown: nothing in it is read as markup. */
 const plain = (text: string): string => text.replace(/[\\*<>`]|(?<!\w)_|_(?!\w)/g, (c) => `\\${c}`);
@@ -119,7 +125,9 @@ const isObject = (node: JsonSchema): boolean => !!node.properties;
  */
 function mergeVariants(node: JsonSchema, path: string): Section {
   const variants = node.oneOf ?? node.anyOf ?? [];
-  const discriminator = Object.keys(variants[0].properties ?? {}).find((key) => variants.every((v) => v.properties?.[key]?.const !== undefined));
+  const discriminator = Object.keys(variants[0].properties ?? {}).find((key) =>
+    variants.every((v) => v.properties?.[key]?.const !== undefined),
+  );
   if (!discriminator) throw new Error(`${path}: a union of sections without a discriminator`);
   const values = variants.map((v) => v.properties![discriminator]);
   const properties: Record<string, JsonSchema> = {
@@ -135,7 +143,8 @@ function mergeVariants(node: JsonSchema, path: string): Section {
     for (const [key, child] of Object.entries(variant.properties ?? {})) {
       if (key === discriminator || inAll(key) || properties[key]) continue;
       properties[key] = child;
-      if (variant.required?.includes(key)) variantOf[key] = `with \`${path}.${discriminator}: ${String(variant.properties![discriminator].const)}\``;
+      if (variant.required?.includes(key))
+        variantOf[key] = `with \`${path}.${discriminator}: ${String(variant.properties![discriminator].const)}\``;
     }
   }
   for (const [key, child] of Object.entries(variants[0].properties ?? {})) if (key !== discriminator && inAll(key)) properties[key] = child;
@@ -143,7 +152,8 @@ function mergeVariants(node: JsonSchema, path: string): Section {
   return { type: 'object', description: node.description, default: node.default, properties, required, variantOf };
 }
 
-const normalized = (node: JsonSchema, path: string): Section => (node.oneOf || (node.anyOf && node.anyOf.every(isObject)) ? mergeVariants(node, path) : node);
+const normalized = (node: JsonSchema, path: string): Section =>
+  node.oneOf || (node.anyOf && node.anyOf.every(isObject)) ? mergeVariants(node, path) : node;
 
 function describe(node: JsonSchema, path: string): string {
   if (!node.description) throw new Error(`${path} has no description: give it one with .describe() in src/config/schema.ts`);
@@ -183,7 +193,9 @@ function sectionDefault(node: JsonSchema): unknown {
 }
 
 const valueAt = (tree: unknown, path: string): unknown =>
-  path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), tree);
+  path
+    .split('.')
+    .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), tree);
 
 // What the schema fills in beyond its declared defaults (a transform, such as the mail outbox), read
 // from the parsed development defaults at the keys they do not give themselves.
@@ -220,7 +232,8 @@ function allowed(node: JsonSchema): string {
       .join('; or ');
   }
   if (node.type === 'integer' || node.type === 'number') {
-    const min = node.minimum ?? (node.exclusiveMinimum === undefined ? undefined : node.type === 'integer' ? node.exclusiveMinimum + 1 : undefined);
+    const min =
+      node.minimum ?? (node.exclusiveMinimum === undefined ? undefined : node.type === 'integer' ? node.exclusiveMinimum + 1 : undefined);
     const max = node.maximum === MAX_SAFE ? undefined : node.maximum;
     if (min !== undefined && max !== undefined) return `${min} to ${max}`;
     if (min !== undefined) return `${min} or more`;
@@ -250,7 +263,13 @@ function allowed(node: JsonSchema): string {
 }
 
 function keyRow(key: Key): string[] {
-  return [code(key.path), isObject(key.node) ? 'section' : typeName(key.node), defaultCell(key), allowed(key.node), describe(key.node, key.path)];
+  return [
+    code(key.path),
+    isObject(key.node) ? 'section' : typeName(key.node),
+    defaultCell(key),
+    allowed(key.node),
+    describe(key.node, key.path),
+  ];
 }
 
 const KEY_HEADER = ['Key', 'Type', 'Default', 'Allowed', 'Description'];
@@ -320,7 +339,9 @@ function errorsRegion(): string {
   const mistakes = { colour: 'blue', port: '3000', ttl: { session: 0 }, storage: { kind: 'postgres' } };
   const example = refusal({ ...devDefaults, ...mistakes }, {}, '/etc/signin/signin.yaml');
   const written = Object.entries(mistakes).flatMap(([key, value]) =>
-    value && typeof value === 'object' ? Object.entries(value).map(([k, v]) => `${key}.${k}: ${yamlValue(v)}`) : [`${key}: ${yamlValue(value)}`],
+    value && typeof value === 'object'
+      ? Object.entries(value).map(([k, v]) => `${key}.${k}: ${yamlValue(v)}`)
+      : [`${key}: ${yamlValue(value)}`],
   );
   const good = {
     issuer: 'https://id.example.org',
@@ -426,11 +447,19 @@ const shortForm = (synopsis: string): string => {
 
 /** `signin --help`'s list of commands: `user show` -> `show one account`. */
 function mainSummaries(mainHelp: string): Map<string, string> {
-  const lines = mainHelp.slice(mainHelp.indexOf('\nCommands:\n') + 1).split('\n\n')[0].split('\n').slice(1);
+  const lines = mainHelp
+    .slice(mainHelp.indexOf('\nCommands:\n') + 1)
+    .split('\n\n')[0]
+    .split('\n')
+    .slice(1);
   // The summaries start in one column; a command too long for it has its summary on the next line.
   const starts = lines.map((line) => /^ {2}\S.*? {2,}(?=\S)/.exec(line)?.[0].length).filter((n) => n !== undefined);
   const column = Math.max(...starts);
-  const commandOf = (text: string): string => text.split(' ').filter((w) => /^[a-z][a-z-]*$/.test(w)).join(' ');
+  const commandOf = (text: string): string =>
+    text
+      .split(' ')
+      .filter((w) => /^[a-z][a-z-]*$/.test(w))
+      .join(' ');
   const summaries = new Map<string, string>();
   let pending: string | undefined;
   for (const line of lines) {
@@ -458,7 +487,8 @@ export async function commandGroups(): Promise<{ mainHelp: string; groups: Comma
       const words = commandWords(synopsis);
       if (words[0] !== name) throw new Error(`signin ${name} --help shows the usage of another group: ${synopsis}`);
       // Each subcommand is dispatched and answers --help with its group's text.
-      if (words.length > 1 && (await helpOf(words)) !== help) throw new Error(`signin ${words.join(' ')} --help differs from signin ${name} --help`);
+      if (words.length > 1 && (await helpOf(words)) !== help)
+        throw new Error(`signin ${words.join(' ')} --help differs from signin ${name} --help`);
     }
     groups.push({ name, help, synopses, options: optionsOf(help) });
   }
@@ -485,12 +515,15 @@ async function cliRegions(): Promise<Record<string, string>> {
   const summaries = mainSummaries(mainHelp);
   const documented = new Set(groups.flatMap((g) => g.synopses.map((s) => commandWords(s).join(' '))));
   for (const words of summaries.keys()) {
-    if (!documented.has(words)) throw new Error(`signin --help lists "${words}", which no usage line of signin ${words.split(' ')[0]} --help shows`);
+    if (!documented.has(words))
+      throw new Error(`signin --help lists "${words}", which no usage line of signin ${words.split(' ')[0]} --help shows`);
   }
 
   const overview = table(
     ['Command', 'What it does'],
-    groups.flatMap((g) => g.synopses.map((s) => [`[${code(shortForm(s))}](${anchor(g.name)})`, plain(summaryOf(commandWords(s), summaries, g.help))])),
+    groups.flatMap((g) =>
+      g.synopses.map((s) => [`[${code(shortForm(s))}](${anchor(g.name)})`, plain(summaryOf(commandWords(s), summaries, g.help))]),
+    ),
   );
   const commands = [overview, '`signin --help` prints:', fence('text', mainHelp)].join('\n\n');
 
@@ -499,7 +532,10 @@ async function cliRegions(): Promise<Record<string, string>> {
     return [
       `## ${code(`signin ${g.name}`)}`,
       table(['Usage', 'What it does'], rows),
-      table(['Option', 'Meaning'], g.options.map((o) => [code(o.spec), plain(o.description)])),
+      table(
+        ['Option', 'Meaning'],
+        g.options.map((o) => [code(o.spec), plain(o.description)]),
+      ),
       `\`signin ${g.name} --help\` prints:`,
       fence('text', g.help),
     ].join('\n\n');

@@ -51,7 +51,13 @@ export function scopeItems(scopes: readonly ScopeName[], account: Account | unde
   return scopes.map((name) => {
     switch (name) {
       case 'openid':
-        return { name, required: isRequiredScope(name), label: t('scope.openid.label'), description: t('scope.openid.description'), value: null };
+        return {
+          name,
+          required: isRequiredScope(name),
+          label: t('scope.openid.label'),
+          description: t('scope.openid.description'),
+          value: null,
+        };
       case 'email':
         return {
           name,

@@ -93,7 +93,13 @@ async function recordConsent(
     ...claimsOf(interaction, decision),
   });
   await deps.consents.record({ accountId, clientId, grantId, scopes: decision.granted });
-  securityEvent('consent.given', { account_id: accountId, client_id: clientId, grant_id: grantId, scopes: decision.granted, source: 'interaction' });
+  securityEvent('consent.given', {
+    account_id: accountId,
+    client_id: clientId,
+    grant_id: grantId,
+    scopes: decision.granted,
+    source: 'interaction',
+  });
   await finishStep(ctx, interaction, { consent: { grantId } }, { keepLogin: true });
 }
 

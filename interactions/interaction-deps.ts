@@ -15,7 +15,10 @@ export interface InteractionDeps {
   config: Pick<SignInConfig, 'issuer' | 'languages'>;
   /** The engine: its interaction API, and the grants the consent step saves. */
   provider: Provider;
-  accounts: Pick<AccountStore, 'create' | 'findById' | 'findByEmail' | 'findForSignIn' | 'setPassword' | 'markEmailVerified' | 'usernameConflict'>;
+  accounts: Pick<
+    AccountStore,
+    'create' | 'findById' | 'findByEmail' | 'findForSignIn' | 'setPassword' | 'markEmailVerified' | 'usernameConflict'
+  >;
   clients: Pick<ClientRegistry, 'get'>;
   consents: Pick<ConsentStore, 'record'>;
   limits: RateLimits;

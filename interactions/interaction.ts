@@ -18,7 +18,10 @@ export interface LoadedInteraction {
   layout: 'page' | 'sheet';
 }
 
-export async function loadInteraction(ctx: RouterContext, deps: Pick<InteractionDeps, 'config' | 'provider' | 'clients'>): Promise<LoadedInteraction> {
+export async function loadInteraction(
+  ctx: RouterContext,
+  deps: Pick<InteractionDeps, 'config' | 'provider' | 'clients'>,
+): Promise<LoadedInteraction> {
   const details = await deps.provider.interactionDetails(ctx.req, ctx.res);
   // The `lang` cookie is only ever set by the user's own click on the language switch: that explicit
   // choice wins over the application's ui_locales hint, or the switch would do nothing on these pages.

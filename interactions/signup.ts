@@ -79,12 +79,18 @@ export function submitSignup(deps: InteractionDeps): RouterMiddleware {
     } catch (error) {
       if (!(error instanceof DuplicateAccountError)) throw error;
       // The same name registered a moment ago, in another request.
-      if (error.field === 'username') return showSignup(ctx, interaction, { fields, errors: { username: USERNAME_CONFLICT[error.reason] }, status: 400 });
+      if (error.field === 'username')
+        return showSignup(ctx, interaction, { fields, errors: { username: USERNAME_CONFLICT[error.reason] }, status: 400 });
       // The address is registered: the same page as for a new account, and its owner is told by e-mail.
       await notifyOwner(ctx, deps, fields.email, interaction.locale);
       return showSignupDone(ctx, interaction, fields.email);
     }
-    securityEvent('account.created', { account_id: account.id, email_domain: emailDomain(account.email), client_id: interaction.client?.clientId, source: 'interaction' });
+    securityEvent('account.created', {
+      account_id: account.id,
+      email_domain: emailDomain(account.email),
+      client_id: interaction.client?.clientId,
+      source: 'interaction',
+    });
     await deps.mail.sendVerification(account, interaction.locale).catch(logMailFailure);
     await showSignupDone(ctx, interaction, fields.email);
   };
@@ -97,7 +103,12 @@ const USERNAME_CONFLICT: Readonly<Record<DuplicateAccountError['reason'], Messag
 
 /** "Check your e-mail", with the sign-in form that resumes the authorization: the same page in every case. */
 function showSignupDone(ctx: Koa.Context, interaction: LoadedInteraction, email: string): Promise<void> {
-  return renderPage(ctx, 'signup-done', { email, uid: interaction.uid, client: { name: interaction.client?.name ?? '' } }, pageOptions(interaction));
+  return renderPage(
+    ctx,
+    'signup-done',
+    { email, uid: interaction.uid, client: { name: interaction.client?.name ?? '' } },
+    pageOptions(interaction),
+  );
 }
 
 /**
@@ -108,7 +119,12 @@ async function notifyOwner(ctx: Koa.Context, deps: InteractionDeps, email: strin
   const owner = await deps.accounts.findByEmail(email);
   if (!owner) return; // deleted meanwhile
   if (!(await deps.limits.mailPerAddress.take(limitKeyFor(owner, email)))) {
-    securityEvent('mail.throttled', { limit: 'mailPerAddress', account_id: owner.id, email_domain: emailDomain(email), source: 'interaction' });
+    securityEvent('mail.throttled', {
+      limit: 'mailPerAddress',
+      account_id: owner.id,
+      email_domain: emailDomain(email),
+      source: 'interaction',
+    });
     return;
   }
   await deps.mail.sendSignupAttempt(owner, locale).catch(logMailFailure);

@@ -16,7 +16,12 @@ import type { InteractionDeps } from './interaction-deps.ts';
 export const RESEND_PATH = '/email/verify/resend';
 
 /** The page of a link that does not work: what happened, and the form that sends a new link. */
-export function showExpiredLink(ctx: Koa.Context, deps: Pick<InteractionDeps, 'config'>, locale: Locale, page: { email?: string; error?: boolean } = {}) {
+export function showExpiredLink(
+  ctx: Koa.Context,
+  deps: Pick<InteractionDeps, 'config'>,
+  locale: Locale,
+  page: { email?: string; error?: boolean } = {},
+) {
   return renderPage(
     ctx,
     'verify-expired',
@@ -36,7 +41,8 @@ export function resendFromExpiredLink(deps: InteractionDeps): RouterMiddleware {
     if (!email || email.length > 254) return showExpiredLink(ctx, deps, locale, { email, error: true });
     const account = await deps.accounts.findByEmail(email);
     const allowed = (await limits.mailPerIp.take(ctx.ip)) && (await limits.mailPerAddress.take(limitKeyFor(account, email)));
-    if (!allowed) securityEvent('mail.throttled', { limit: 'mail', account_id: account?.id, email_domain: emailDomain(email), source: 'interaction' });
+    if (!allowed)
+      securityEvent('mail.throttled', { limit: 'mail', account_id: account?.id, email_domain: emailDomain(email), source: 'interaction' });
     // Not awaited, as for a reset link: the answer's time must not depend on the address.
     else if (account && !account.emailVerified) void deps.mail.sendVerification(account, locale).catch(logMailFailure);
     await renderPage(ctx, 'verify-resent', { email }, { locale, returnTo: '/account' });

@@ -102,7 +102,10 @@ export async function createSignInService(config: SignInConfig, options: SignInS
   // grants are kept in memory for a few seconds (grant-cache.ts explains why that stays safe).
   const grantCache = withCachedGrants(
     withConsentsFollowingGrants(
-      storage.adapterFactory({ refreshTokenReuseGrace: config.ttl.refreshTokenReuseGrace, refreshTokenAbsolute: config.ttl.refreshTokenAbsolute }),
+      storage.adapterFactory({
+        refreshTokenReuseGrace: config.ttl.refreshTokenReuseGrace,
+        refreshTokenAbsolute: config.ttl.refreshTokenAbsolute,
+      }),
       consents,
     ),
   );
@@ -111,7 +114,11 @@ export async function createSignInService(config: SignInConfig, options: SignInS
   // Every signed-in session is recorded for "sign out everywhere" before the engine saves it.
   const sessionRecords = new AccountSessionStore(db);
 
-  const logger = createLogger({ level: config.log.level, pretty: config.log.pretty ?? !config.production, destination: options.logDestination });
+  const logger = createLogger({
+    level: config.log.level,
+    pretty: config.log.pretty ?? !config.production,
+    destination: options.logDestination,
+  });
   const redisKeyPrefix = config.storage.redis?.keyPrefix;
   // With Redis, an address without failed client authentications is known as such without a read.
   const clientAuthFailures = storage.redis && (await clientAuthFailureWatch(config.rateLimit, storage.redis, redisKeyPrefix));
@@ -224,7 +231,10 @@ export async function createSignInService(config: SignInConfig, options: SignInS
   const sweepSeconds = options.sweepIntervalSeconds ?? 600;
   // A sweep that fails (a store briefly unreachable, a vacuum refused) is tried again at the next one.
   const sweepFailed = (error: unknown) =>
-    logger.warn({ msg: 'housekeeping failed', err: error instanceof Error ? { type: error.name, message: error.message } : { message: String(error) } });
+    logger.warn({
+      msg: 'housekeeping failed',
+      err: error instanceof Error ? { type: error.name, message: error.message } : { message: String(error) },
+    });
   const sweep = sweepSeconds > 0 ? setInterval(() => void housekeeping(db).catch(sweepFailed), sweepSeconds * 1000) : undefined;
   sweep?.unref();
 

@@ -69,7 +69,8 @@ function credentials(nodes: string[]): { username?: string; password?: string } 
   for (const node of nodes) {
     if (!node.includes('://')) continue;
     const url = new URL(node);
-    if (url.password) return { ...(url.username ? { username: decodeURIComponent(url.username) } : {}), password: decodeURIComponent(url.password) };
+    if (url.password)
+      return { ...(url.username ? { username: decodeURIComponent(url.username) } : {}), password: decodeURIComponent(url.password) };
   }
   return {};
 }

@@ -57,10 +57,9 @@ export function sqlAdapter(db: Database, model: string, options: AdapterOptions)
 export async function deleteExpired(db: Database, batch = 500): Promise<number> {
   let total = 0;
   for (;;) {
-    const res = await db.query(
-      `DELETE FROM oidc_models WHERE ctid IN (SELECT ctid FROM oidc_models WHERE expires_at < now() LIMIT $1)`,
-      [batch],
-    );
+    const res = await db.query(`DELETE FROM oidc_models WHERE ctid IN (SELECT ctid FROM oidc_models WHERE expires_at < now() LIMIT $1)`, [
+      batch,
+    ]);
     total += res.rowCount;
     if (res.rowCount < batch) return total;
   }

@@ -61,7 +61,11 @@ export function listenPostgres(channel: string, options: ListenOptions, handlers
 
   async function connect(): Promise<void> {
     if (closed) return;
-    const c = new pg.Client({ connectionString: options.url, connectionTimeoutMillis: options.connectionTimeoutMs, query_timeout: options.connectionTimeoutMs });
+    const c = new pg.Client({
+      connectionString: options.url,
+      connectionTimeoutMillis: options.connectionTimeoutMs,
+      query_timeout: options.connectionTimeoutMs,
+    });
     client = c;
     c.on('error', () => drop(c));
     c.on('end', () => drop(c));

@@ -68,7 +68,9 @@ export async function assertSchemaCurrent(db: Database): Promise<void> {
   const newest = Math.max(0, ...known);
   const ahead = [...applied].filter((v) => v > newest);
   if (ahead.length) {
-    throw new SchemaError(`the database schema (version ${Math.max(...ahead)}) is newer than this service knows (${newest}); upgrade the service`);
+    throw new SchemaError(
+      `the database schema (version ${Math.max(...ahead)}) is newer than this service knows (${newest}); upgrade the service`,
+    );
   }
   if (missing.length) {
     throw new SchemaError(`the database schema is not up to date (missing ${missing.join(', ')}); run: signin migrate --config <file>`);

@@ -46,7 +46,14 @@ const START_FAMILY = `INSERT INTO refresh_families (id_hash, grant_id, client_id
 // rotation-rule.ts. $1 the family's key, $2 the presented token's, $3 now, $4 the grace, $5..$7 the
 // successor's expiry, storage key and payload (none when the rotation issues none). Rotations that finish
 // in the same turn go as one statement with the same rule per row (rotation-batches.ts).
-const RULE = rotationRule({ presented: '$2::text', now: '$3::bigint', grace: '$4::int', expiresAt: '$5::bigint', successorKey: '$6::text', successor: '$7::jsonb' });
+const RULE = rotationRule({
+  presented: '$2::text',
+  now: '$3::bigint',
+  grace: '$4::int',
+  expiresAt: '$5::bigint',
+  successorKey: '$6::text',
+  successor: '$7::jsonb',
+});
 const ROTATION = `WITH moved AS (
     UPDATE refresh_families f
        SET ${RULE.set}

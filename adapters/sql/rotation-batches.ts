@@ -37,7 +37,14 @@ const MAX_PER_STATEMENT = 50;
 // distinct families, each row updates a row of its own. The families are also given as a list ($2): the
 // planner cannot count the rows of `r`, and would otherwise scan the whole table for them; by the list, it
 // reads them on the primary key.
-const RULE = rotationRule({ presented: 'r.presented', now: 'r.now', grace: 'r.grace', expiresAt: 'r.exp', successorKey: 'r.skey', successor: 'r.successor' });
+const RULE = rotationRule({
+  presented: 'r.presented',
+  now: 'r.now',
+  grace: 'r.grace',
+  expiresAt: 'r.exp',
+  successorKey: 'r.skey',
+  successor: 'r.successor',
+});
 const BATCH = `WITH r AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb)
       AS r(i int, family text, presented text, now bigint, grace int, exp bigint, skey text, successor jsonb)

@@ -17,7 +17,15 @@ export const UPSERT = `INSERT INTO oidc_models (model, id_hash, payload, grant_i
     uid = EXCLUDED.uid, user_code = EXCLUDED.user_code, expires_at = EXCLUDED.expires_at`;
 
 export function upsertParams(model: string, id: string, payload: Payload, expiresIn: number | undefined): unknown[] {
-  return [model, storageKey(id), storedPayload(model, payload), payload.grantId ?? null, payload.uid ?? null, payload.userCode ?? null, expiresIn ?? null];
+  return [
+    model,
+    storageKey(id),
+    storedPayload(model, payload),
+    payload.grantId ?? null,
+    payload.uid ?? null,
+    payload.userCode ?? null,
+    expiresIn ?? null,
+  ];
 }
 
 /**

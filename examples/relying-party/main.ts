@@ -50,7 +50,9 @@ createServer(async (req, res) => {
       const tokens = await oidc.authorizationCodeGrant(config, url, { pkceCodeVerifier: checks.verifier, expectedState: checks.state });
       const profile = await oidc.fetchUserInfo(config, tokens.access_token, tokens.claims()!.sub);
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(`<!doctype html><meta charset="utf-8"><title>Connecté</title><h1>Bonjour ${escape(String(profile.first_name ?? ''))}</h1><pre>${escape(JSON.stringify(profile, null, 2))}</pre>`);
+      res.end(
+        `<!doctype html><meta charset="utf-8"><title>Connecté</title><h1>Bonjour ${escape(String(profile.first_name ?? ''))}</h1><pre>${escape(JSON.stringify(profile, null, 2))}</pre>`,
+      );
       return;
     }
     res.writeHead(404).end();

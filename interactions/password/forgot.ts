@@ -47,7 +47,8 @@ export function submitForgot(deps: InteractionDeps): RouterMiddleware {
     // Not awaited: waiting for the mail server only for registered addresses would tell them apart by
     // the answer's time. A failure is still logged.
     if (allowed && account) void deps.mail.sendReset(account, locale).catch(logMailFailure);
-    if (!allowed) securityEvent('mail.throttled', { limit: 'mail', account_id: account?.id, email_domain: emailDomain(email), source: 'interaction' });
+    if (!allowed)
+      securityEvent('mail.throttled', { limit: 'mail', account_id: account?.id, email_domain: emailDomain(email), source: 'interaction' });
     await renderPage(ctx, 'forgot-sent', { email, back }, { locale, returnTo: back });
   };
 }

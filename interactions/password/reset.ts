@@ -21,7 +21,12 @@ function showReset(ctx: Koa.Context, config: Config, token: string, error: strin
     ctx,
     'reset',
     { csrf: csrfToken(ctx, config.issuer), token, error },
-    { locale: localeFor(ctx, config), status, returnTo: `/password/reset?token=${encodeURIComponent(token)}`, scripts: ['show-password.js'] },
+    {
+      locale: localeFor(ctx, config),
+      status,
+      returnTo: `/password/reset?token=${encodeURIComponent(token)}`,
+      scripts: ['show-password.js'],
+    },
   );
 }
 
@@ -64,7 +69,8 @@ export function submitReset(deps: InteractionDeps): RouterMiddleware {
     await limits.loginPerAccount.reset(accountLimitKey(account.id));
     // Reaching the mailbox also proves the address.
     if (!account.emailVerified) await accounts.markEmailVerified(account.id);
-    if (!account.emailVerified) securityEvent('email.verified', { account_id: account.id, reason: 'password_reset', source: 'interaction' });
+    if (!account.emailVerified)
+      securityEvent('email.verified', { account_id: account.id, reason: 'password_reset', source: 'interaction' });
     await renderPage(ctx, 'reset-done', {}, { locale, returnTo: '/account' });
   };
 }

@@ -42,7 +42,8 @@ export function changePassword(deps: AccountPageDeps): Koa.Middleware {
     const next = body.get('new_password') ?? '';
     if (!(await confirmPassword(ctx, deps, account, body.get('current_password') ?? '', { form: 'password', locale }))) return;
     const problem = checkPassword(next, account);
-    if (problem) return renderAccount(ctx, deps, account, { locale, status: 400, error: { form: 'password', message: PASSWORD_MESSAGES[problem] } });
+    if (problem)
+      return renderAccount(ctx, deps, account, { locale, status: 400, error: { form: 'password', message: PASSWORD_MESSAGES[problem] } });
     await deps.accounts.setPassword(account.id, next);
     // Every other session ends; this browser gets a fresh one.
     await deps.sessions.endAll(account.id);
@@ -63,7 +64,11 @@ export function resendVerificationLink(deps: AccountPageDeps): Koa.Middleware {
     await readAccountForm(ctx, deps);
     const account = await signedInAccount(ctx, deps);
     if (!account) return backToAccount(ctx);
-    const { outcome, send } = await resendVerification(deps, account, { locale: localeFor(ctx, deps.config), ip: ctx.ip, source: 'account_page' });
+    const { outcome, send } = await resendVerification(deps, account, {
+      locale: localeFor(ctx, deps.config),
+      ip: ctx.ip,
+      source: 'account_page',
+    });
     // The user is signed in and the address is theirs: waiting for the mail server tells nobody anything.
     await send?.catch(logMailFailure);
     backToAccount(ctx, outcome === 'throttled' ? '?notice=verification-throttled' : '?notice=verification-sent');

@@ -22,7 +22,11 @@ export function deleteOwnAccount(deps: AccountPageDeps): Koa.Middleware {
     if (!account) return backToAccount(ctx);
     // The box first: a deletion by a stray click asks nothing of the password limits.
     if (body.get('confirm') !== 'yes') {
-      return renderAccount(ctx, deps, account, { locale, status: 400, error: { form: 'delete', message: 'account.delete.confirmMissing' } });
+      return renderAccount(ctx, deps, account, {
+        locale,
+        status: 400,
+        error: { form: 'delete', message: 'account.delete.confirmMissing' },
+      });
     }
     if (!(await confirmPassword(ctx, deps, account, body.get('password') ?? '', { form: 'delete', locale }))) return;
     let deleted;
@@ -31,7 +35,12 @@ export function deleteOwnAccount(deps: AccountPageDeps): Koa.Middleware {
     } catch (error) {
       if (!(error instanceof OwnsApplicationsError)) throw error;
       const apps = error.applications.map((app) => app.name).join(', ');
-      return renderAccount(ctx, deps, account, { locale, status: 409, error: { form: 'delete', message: 'account.delete.ownsApps', vars: { apps } }, linkPortal: true });
+      return renderAccount(ctx, deps, account, {
+        locale,
+        status: 409,
+        error: { form: 'delete', message: 'account.delete.ownsApps', vars: { apps } },
+        linkPortal: true,
+      });
     }
     // Its sessions ended with it; this browser also forgets the cookie.
     await endCurrentSession(ctx, deps.provider, deps.config);

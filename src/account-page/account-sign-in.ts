@@ -11,7 +11,10 @@ import { renderAccountLogin } from './account-pages.ts';
 import { currentSession, startSession } from '../provider/engine-session.ts';
 
 /** The account of this browser's engine session, if someone is signed in. */
-export async function signedInAccount(ctx: Koa.Context, deps: Pick<AccountPageDeps, 'provider' | 'accounts'>): Promise<Account | undefined> {
+export async function signedInAccount(
+  ctx: Koa.Context,
+  deps: Pick<AccountPageDeps, 'provider' | 'accounts'>,
+): Promise<Account | undefined> {
   const session = await currentSession(ctx, deps.provider);
   return session?.accountId ? deps.accounts.findById(session.accountId) : undefined;
 }
@@ -42,7 +45,13 @@ export function signInToAccount(deps: AccountPageDeps): Koa.Middleware {
     const outcome = await loggedSignIn(deps, email, password, ctx.ip, { source: 'account_page' });
     if (!outcome.ok && outcome.reason === 'tooMany') {
       return answerTooManyAttempts(ctx, outcome.retryAfterSeconds, (message, status) =>
-        renderAccountLogin(ctx, deps, { locale, email, status, offerReset: true, error: { form: 'login', message: message.key, vars: message.vars } }),
+        renderAccountLogin(ctx, deps, {
+          locale,
+          email,
+          status,
+          offerReset: true,
+          error: { form: 'login', message: message.key, vars: message.vars },
+        }),
       );
     }
     if (!outcome.ok) {

@@ -41,7 +41,12 @@ export function requestEmailChange(deps: AccountPageDeps): Koa.Middleware {
     // Counted like every other e-mail, per connection and per account, whether or not one is sent.
     const allowed = (await deps.limits.mailPerIp.take(ctx.ip)) && (await deps.limits.mailPerAddress.take(accountLimitKey(account.id)));
     if (!allowed) {
-      securityEvent('mail.throttled', { limit: 'mail', account_id: account.id, email_domain: emailDomain(newEmail), source: 'account_page' });
+      securityEvent('mail.throttled', {
+        limit: 'mail',
+        account_id: account.id,
+        email_domain: emailDomain(newEmail),
+        source: 'account_page',
+      });
       return backToAccount(ctx, '?notice=email-throttled');
     }
     if (!(await deps.accounts.findByEmail(newEmail))) {

@@ -17,7 +17,11 @@ export async function confirmPassword(
   state: Omit<PageState, 'error' | 'status'> & { form: AccountForm },
 ): Promise<boolean> {
   const { form, ...page } = state;
-  const check = await loggedSignIn(deps, account.email, password, ctx.ip, { source: 'account_page', purpose: 'password_check', accountId: account.id });
+  const check = await loggedSignIn(deps, account.email, password, ctx.ip, {
+    source: 'account_page',
+    purpose: 'password_check',
+    accountId: account.id,
+  });
   if (!check.ok && check.reason === 'tooMany') {
     await answerTooManyAttempts(ctx, check.retryAfterSeconds, (message, status) =>
       renderAccount(ctx, deps, account, { ...page, status, error: { form, message: message.key, vars: message.vars } }),

@@ -23,9 +23,11 @@ export function changeProfile(deps: AccountPageDeps): Koa.Middleware {
       await deps.accounts.changeProfile(account.id, typed);
     } catch (error) {
       const message =
-        error instanceof AccountRuleError ? ruleMessage(error.problems[0]) :
-        error instanceof DuplicateAccountError && error.field === 'username' ? USERNAME_CONFLICT_MESSAGES[error.reason] :
-        undefined;
+        error instanceof AccountRuleError
+          ? ruleMessage(error.problems[0])
+          : error instanceof DuplicateAccountError && error.field === 'username'
+            ? USERNAME_CONFLICT_MESSAGES[error.reason]
+            : undefined;
       if (!message) throw error;
       return renderAccount(ctx, deps, account, { locale, status: 400, typed, error: { form: 'profile', message } });
     }

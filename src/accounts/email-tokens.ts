@@ -53,7 +53,10 @@ export class EmailTokenStore {
 
   /** Ends every unused token of this purpose (after a password reset, older reset links must die). */
   async revokeAll(accountId: string, purpose: EmailTokenPurpose): Promise<void> {
-    await this.db.query('UPDATE email_tokens SET used_at = now() WHERE account_id = $1 AND purpose = $2 AND used_at IS NULL', [accountId, purpose]);
+    await this.db.query('UPDATE email_tokens SET used_at = now() WHERE account_id = $1 AND purpose = $2 AND used_at IS NULL', [
+      accountId,
+      purpose,
+    ]);
   }
 
   /** The change a valid change-of-address link would make, without using it (its confirm page). */

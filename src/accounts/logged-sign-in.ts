@@ -28,7 +28,8 @@ export async function loggedSignIn(
   try {
     outcome = await guardedLogin(deps, email, password, ip);
   } catch (error) {
-    if (error instanceof AccountDisabledError) securityEvent('sign_in.failure', { ...fields, account_id: error.accountId, reason: 'account_disabled' });
+    if (error instanceof AccountDisabledError)
+      securityEvent('sign_in.failure', { ...fields, account_id: error.accountId, reason: 'account_disabled' });
     throw error;
   }
   if (outcome.ok) {
@@ -36,7 +37,10 @@ export async function loggedSignIn(
   } else if (outcome.reason === 'tooMany') {
     securityEvent('sign_in.throttled', { ...fields, limit: 'login', retry_after: outcome.retryAfterSeconds });
   } else {
-    securityEvent('sign_in.failure', { ...fields, reason: attempt.purpose === 'password_check' ? 'wrong_current_password' : 'invalid_credentials' });
+    securityEvent('sign_in.failure', {
+      ...fields,
+      reason: attempt.purpose === 'password_check' ? 'wrong_current_password' : 'invalid_credentials',
+    });
   }
   return outcome;
 }

@@ -17,7 +17,8 @@ export class AccountDisabledError extends Error {
   }
 }
 
-export type LoginOutcome = { ok: true; account: Account } | { ok: false; reason: 'invalid' } | { ok: false; reason: 'tooMany'; retryAfterSeconds: number };
+export type LoginOutcome =
+  { ok: true; account: Account } | { ok: false; reason: 'invalid' } | { ok: false; reason: 'tooMany'; retryAfterSeconds: number };
 
 export async function guardedLogin(
   deps: { accounts: Pick<AccountStore, 'findForSignIn'>; limits: Pick<RateLimits, 'loginPerAccount' | 'loginPerIp'> },

@@ -20,7 +20,10 @@ function commonPasswords(): Set<string> {
 }
 
 /** Why this password is refused, or undefined when it is acceptable. */
-export function checkPassword(raw: string, context: { email?: string; username?: string; firstName?: string } = {}): PasswordProblem | undefined {
+export function checkPassword(
+  raw: string,
+  context: { email?: string; username?: string; firstName?: string } = {},
+): PasswordProblem | undefined {
   // Judged as it is hashed (NFKC, see password.ts), so that a full-width "ｐａｓｓｗｏｒｄ" is as common as "password".
   const password = raw.normalize('NFKC');
   // Counted in code points, so that an accented or emoji passphrase is measured as the user sees it.

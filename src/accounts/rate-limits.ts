@@ -118,8 +118,15 @@ export interface RateLimits {
 const CLIENT_AUTH_IP = 'client-auth-ip';
 
 /** Where every instance learns of failed client authentications per IP (Redis only; see failure-watch.ts). */
-export function clientAuthFailureWatch(config: SignInConfig['rateLimit'], redis: Redis | Cluster, redisKeyPrefix = ''): Promise<FailureWatch> {
-  return watchFailures(redis, { name: `${redisKeyPrefix}rl:${CLIENT_AUTH_IP}:failing`, windowSeconds: config.clientAuthPerIp.windowSeconds });
+export function clientAuthFailureWatch(
+  config: SignInConfig['rateLimit'],
+  redis: Redis | Cluster,
+  redisKeyPrefix = '',
+): Promise<FailureWatch> {
+  return watchFailures(redis, {
+    name: `${redisKeyPrefix}rl:${CLIENT_AUTH_IP}:failing`,
+    windowSeconds: config.clientAuthPerIp.windowSeconds,
+  });
 }
 
 export function createRateLimits(config: SignInConfig['rateLimit'], stores: RateLimitStores): RateLimits {

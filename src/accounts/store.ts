@@ -82,7 +82,10 @@ export interface SignInCandidate {
  * The candidate's account when the password matches, saying whether it is disabled; undefined otherwise,
  * in the same time whether or not an account was found (a decoy hash is checked then).
  */
-export async function checkSignIn(candidate: SignInCandidate | undefined, password: string): Promise<(Account & { disabled: boolean }) | undefined> {
+export async function checkSignIn(
+  candidate: SignInCandidate | undefined,
+  password: string,
+): Promise<(Account & { disabled: boolean }) | undefined> {
   if (!candidate) return verifyDecoy(password).then(() => undefined);
   return (await verifyPassword(candidate.passwordHash, password)) ? { ...candidate.account, disabled: candidate.disabled } : undefined;
 }
@@ -102,7 +105,12 @@ export class AccountStore {
   async create(input: NewAccount): Promise<Account> {
     // The password alone is not trimmed: spaces are part of a passphrase.
     // The username in its compatibility form (NFKC: full-width letters become plain ones), as compared.
-    const fields = { email: input.email.trim(), username: input.username.trim().normalize('NFKC'), firstName: input.firstName.trim(), password: input.password };
+    const fields = {
+      email: input.email.trim(),
+      username: input.username.trim().normalize('NFKC'),
+      firstName: input.firstName.trim(),
+      password: input.password,
+    };
     assertNoProblems(checkNewAccount(fields));
     const id = randomUUID();
     const passwordHash = await hashPassword(fields.password);
@@ -110,7 +118,15 @@ export class AccountStore {
       const res = await this.db.query<Row>(
         `INSERT INTO accounts (id, email, email_verified, username, first_name, password_hash, username_skeleton)
          VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
-        [id, fields.email, input.emailVerified ?? false, fields.username, fields.firstName, passwordHash, usernameSkeleton(fields.username)],
+        [
+          id,
+          fields.email,
+          input.emailVerified ?? false,
+          fields.username,
+          fields.firstName,
+          passwordHash,
+          usernameSkeleton(fields.username),
+        ],
       );
       return toAccount(res.rows[0]);
     } catch (error) {
@@ -194,10 +210,12 @@ export class AccountStore {
     const fields = { email: account.email, username: profile.username.trim().normalize('NFKC'), firstName: profile.firstName.trim() };
     assertNoProblems(checkAccountDetails(fields));
     try {
-      await this.db.query(
-        'UPDATE accounts SET username = $2, first_name = $3, username_skeleton = $4, updated_at = now() WHERE id = $1',
-        [id, fields.username, fields.firstName, usernameSkeleton(fields.username)],
-      );
+      await this.db.query('UPDATE accounts SET username = $2, first_name = $3, username_skeleton = $4, updated_at = now() WHERE id = $1', [
+        id,
+        fields.username,
+        fields.firstName,
+        usernameSkeleton(fields.username),
+      ]);
     } catch (error) {
       throw duplicateOf(error) ?? error;
     }

@@ -101,7 +101,10 @@ async function updateClient(args: string[], io: CliIo): Promise<number> {
     ...linksOf(values),
   };
   if (Object.values(patch).every((v) => v === undefined)) {
-    throw new UsageError('nothing to update: give --name, --description, --redirect-uri, --scopes, --logo-uri, --policy-uri or --tos-uri', HELP_COMMAND);
+    throw new UsageError(
+      'nothing to update: give --name, --description, --redirect-uri, --scopes, --logo-uri, --policy-uri or --tos-uri',
+      HELP_COMMAND,
+    );
   }
   const client = await withStores(loadCliConfig(values.config, io), async ({ clients }) => {
     try {

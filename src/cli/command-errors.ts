@@ -6,7 +6,10 @@ export class UsageError extends Error {
   override name = 'UsageError';
 
   /** `helpCommand` is the help to point at, e.g. `signin client --help`. */
-  constructor(message: string, readonly helpCommand = 'signin --help') {
+  constructor(
+    message: string,
+    readonly helpCommand = 'signin --help',
+  ) {
     super(message);
   }
 }

@@ -15,9 +15,7 @@ export interface TemplateValues {
 const q = (value: string): string => JSON.stringify(value);
 
 export function configTemplate(v: TemplateValues): string {
-  const keys = v.keysFile
-    ? `keys:\n  source: file\n  file: ${q(v.keysFile)}`
-    : 'keys:\n  source: database';
+  const keys = v.keysFile ? `keys:\n  source: file\n  file: ${q(v.keysFile)}` : 'keys:\n  source: database';
   // `signin keys rotate` publishes a key at once, which signs only after this delay.
   const rotation = '  rotationDelaySeconds: 86400   # one day: applications that cache the JWKS see it first';
   return `# Sign-in service configuration, written by \`signin init\`.

@@ -16,7 +16,13 @@ const OPTION: Record<FieldError['field'], string> = {
   tosUri: '--tos-uri',
 };
 
-const MAX_LENGTH: Partial<Record<FieldError['field'], number>> = { name: 100, description: 1000, logoUri: 500, policyUri: 500, tosUri: 500 };
+const MAX_LENGTH: Partial<Record<FieldError['field'], number>> = {
+  name: 100,
+  description: 1000,
+  logoUri: 500,
+  policyUri: 500,
+  tosUri: 500,
+};
 
 function describe(error: FieldError): string {
   const value = error.value ?? '';

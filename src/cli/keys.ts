@@ -61,8 +61,18 @@ async function listKeys(args: string[], io: CliIo): Promise<number> {
   const config = loadCliConfig(values.config, io);
   const now = new Date();
   const keys = sorted(scheduleKeys(await withKeySource(config, (source) => source.read()), now));
-  if (values.json) printJson(io, keys.map((key) => keyView(key, config)));
-  else printLine(io, keys.length ? keyTable(keys, config) : `no signing keys yet in ${config.keys.source === 'file' ? config.keys.file : 'the database'}: they are generated at the first start`);
+  if (values.json)
+    printJson(
+      io,
+      keys.map((key) => keyView(key, config)),
+    );
+  else
+    printLine(
+      io,
+      keys.length
+        ? keyTable(keys, config)
+        : `no signing keys yet in ${config.keys.source === 'file' ? config.keys.file : 'the database'}: they are generated at the first start`,
+    );
   return 0;
 }
 
@@ -71,7 +81,8 @@ async function rotateKeys(args: string[], io: CliIo): Promise<number> {
   if (values.help) return printHelp(io, KEYS_HELP);
   expectPositionals(positionals, [], HELP_COMMAND);
   const algorithms = values.alg?.map((alg) => {
-    if (!ALGORITHMS.includes(alg as SigningAlgorithm)) throw new UsageError(`option --alg must be one of ${ALGORITHMS.join(', ')}, not ${alg}`, HELP_COMMAND);
+    if (!ALGORITHMS.includes(alg as SigningAlgorithm))
+      throw new UsageError(`option --alg must be one of ${ALGORITHMS.join(', ')}, not ${alg}`, HELP_COMMAND);
     return alg as SigningAlgorithm;
   });
   if (values.delay !== undefined && !/^\d+$/.test(values.delay)) {
@@ -82,14 +93,20 @@ async function rotateKeys(args: string[], io: CliIo): Promise<number> {
   const added = await withKeySource(config, (source) => rotateSigningKeys(source, { now: new Date(), delaySeconds, algorithms }));
   for (const key of added) cliEvent(io, 'signing_key.rotated', { key_id: key.kid, alg: key.alg });
   if (values.json) {
-    printJson(io, added.map((key) => ({ kid: key.kid, alg: key.alg, activates_at: key.activatesAt?.toISOString() ?? null })));
+    printJson(
+      io,
+      added.map((key) => ({ kid: key.kid, alg: key.alg, activates_at: key.activatesAt?.toISOString() ?? null })),
+    );
     return 0;
   }
   for (const key of added) {
     const when = delaySeconds === 0 ? 'signs from now on' : `signs from ${key.activatesAt?.toISOString()}`;
     printLine(io, `new ${key.alg} key ${key.kid}: published now, ${when}`);
   }
-  printLine(io, 'Running instances pick it up by themselves. Retire the old key with `signin keys retire KID` once the ID tokens it signed have expired.');
+  printLine(
+    io,
+    'Running instances pick it up by themselves. Retire the old key with `signin keys retire KID` once the ID tokens it signed have expired.',
+  );
   return 0;
 }
 
@@ -147,5 +164,12 @@ function keyTable(keys: ScheduledKey[], config: SignInConfig): string {
   };
   const rows = [['KID', 'ALG', 'STATE', 'CREATED', ''], ...keys.map((k) => [k.kid, k.alg, k.state, day(k.createdAt), note(k)])];
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  return rows.map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]))).join('  ').trimEnd()).join('\n');
+  return rows
+    .map((r) =>
+      r
+        .map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i])))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }

@@ -27,7 +27,15 @@ export async function withAdminStores<T>(config: SignInConfig, fn: (stores: Admi
     const grants = grantRevocation(adapters, consents);
     const records = new AccountSessionStore(db);
     const keys = [generateSigningKey('RS256')];
-    const provider = createProvider(config, { adapters, accounts, clients, consents, keys, tokens: { revokeGrant: grants.revokeGrant }, sessions: records });
+    const provider = createProvider(config, {
+      adapters,
+      accounts,
+      clients,
+      consents,
+      keys,
+      tokens: { revokeGrant: grants.revokeGrant },
+      sessions: records,
+    });
     const limits = createRateLimits(config.rateLimit, { db, redis, redisKeyPrefix: config.storage.redis?.keyPrefix });
     const mail = new AccountMail(config, new EmailTokenStore(db), createMailer(config.mail), await loadBrand(config.branding));
     return fn({ ...stores, grants, sessions: accountSessions(provider, records), limits, mail });

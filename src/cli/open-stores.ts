@@ -107,7 +107,14 @@ export async function withEngineStores<T>(config: SignInConfig, fn: (stores: Eng
     await prepareSchema(db, config.storage.kind);
     const { refreshTokenReuseGrace, refreshTokenAbsolute } = config.ttl;
     const adapters = storage.adapterFactory({ refreshTokenReuseGrace, refreshTokenAbsolute });
-    return await fn({ db, accounts: new AccountStore(db), clients: new ClientRegistry(db), consents: new ConsentStore(db), adapters, redis: storage.redis });
+    return await fn({
+      db,
+      accounts: new AccountStore(db),
+      clients: new ClientRegistry(db),
+      consents: new ConsentStore(db),
+      adapters,
+      redis: storage.redis,
+    });
   } finally {
     await storage.close();
   }

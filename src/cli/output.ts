@@ -50,7 +50,9 @@ export function clientDetails(client: RegisteredClient): string {
     ...client.redirectUris.map((uri): [string, string] => ['redirect_uri', uri]),
     ['owner', client.ownerId ?? '(none)'],
     ['verified', client.verifiedAt ? client.verifiedAt.toISOString() : 'no'],
-    ...(['logoUri', 'policyUri', 'tosUri'] as const).flatMap((key): Array<[string, string]> => (client[key] ? [[key.replace('Uri', '_uri').toLowerCase(), client[key]]] : [])),
+    ...(['logoUri', 'policyUri', 'tosUri'] as const).flatMap((key): Array<[string, string]> =>
+      client[key] ? [[key.replace('Uri', '_uri').toLowerCase(), client[key]]] : [],
+    ),
     ['created', client.createdAt.toISOString()],
     ['updated', client.updatedAt.toISOString()],
   ];

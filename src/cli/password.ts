@@ -9,7 +9,9 @@ export async function readNewPassword(io: CliIo): Promise<string> {
   const password =
     typeof stdin === 'string' ? firstLine(stdin) : isTerminal(stdin) ? await promptHidden(stdin, io) : await readFirstLine(stdin);
   if (password === '') {
-    throw new CommandError(`no password given: write it as the first line of standard input, e.g. printf '%s\\n' "$PASSWORD" | signin user create ...`);
+    throw new CommandError(
+      `no password given: write it as the first line of standard input, e.g. printf '%s\\n' "$PASSWORD" | signin user create ...`,
+    );
   }
   // Whether it is strong enough is the account rules' decision (the store applies them), not the reader's.
   return password;

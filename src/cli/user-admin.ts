@@ -165,7 +165,10 @@ async function verifyEmail(args: string[], io: CliIo): Promise<number> {
   if (values.help) return printHelp(io, USER_HELP);
   const [reference] = expectPositionals(positionals, ['ID|EMAIL'], HELP_COMMAND);
   if (values.lang !== undefined && (!values.resend || !isLocale(values.lang))) {
-    throw new UsageError(values.resend ? `option --lang must be fr or en, not ${values.lang}` : 'option --lang goes with --resend', HELP_COMMAND);
+    throw new UsageError(
+      values.resend ? `option --lang must be fr or en, not ${values.lang}` : 'option --lang goes with --resend',
+      HELP_COMMAND,
+    );
   }
   const config = loadCliConfig(values.config, io);
   const message = await withAccount(config, reference, async (account, { accounts, mail, limits }) => {
@@ -175,7 +178,8 @@ async function verifyEmail(args: string[], io: CliIo): Promise<number> {
       const locale = isLocale(values.lang) ? values.lang : config.languages.default;
       const log = (name: Parameters<typeof cliEvent>[1], fields: Parameters<typeof cliEvent>[2]) => cliEvent(io, name, fields);
       const { outcome, send } = await resendVerification({ limits, mail }, account, { locale, source: 'cli', log });
-      if (outcome === 'throttled') throw new CommandError(`too many e-mails were sent to ${account.email} lately (rateLimit.mailPerAddress): try again later`);
+      if (outcome === 'throttled')
+        throw new CommandError(`too many e-mails were sent to ${account.email} lately (rateLimit.mailPerAddress): try again later`);
       await send;
       return `sent a new verification link to ${account.email}`;
     }

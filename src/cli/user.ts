@@ -72,7 +72,8 @@ async function createUser(args: string[], io: CliIo): Promise<number> {
       if (error instanceof AccountRuleError) throw new CommandError(describeProblems(error.problems));
       if (error instanceof DuplicateAccountError) {
         if (error.reason === 'lookalike') throw new CommandError(`--username: ${username} looks too much like an existing username`);
-        const option = error.field === 'email' ? `--email: an account with the e-mail ${email}` : `--username: an account with the username ${username}`;
+        const option =
+          error.field === 'email' ? `--email: an account with the e-mail ${email}` : `--username: an account with the username ${username}`;
         throw new CommandError(`${option} already exists`);
       }
       throw error;

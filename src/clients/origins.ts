@@ -35,7 +35,10 @@ export type OriginUse = keyof ClientOrigins;
  * registered (here, by the CLI or by another instance) is let in at its first preflight, and a stream of
  * unknown origins costs at most one read per `missAfterMs`.
  */
-export function clientOrigins(registry: Pick<ClientRegistry, 'list' | 'onChange'>, options: { maxAgeMs?: number; missAfterMs?: number } = {}) {
+export function clientOrigins(
+  registry: Pick<ClientRegistry, 'list' | 'onChange'>,
+  options: { maxAgeMs?: number; missAfterMs?: number } = {},
+) {
   const { maxAgeMs = 5000, missAfterMs = 1000 } = options;
   let cached: { at: number; origins: Promise<ClientOrigins> } | undefined;
   registry.onChange(() => {

@@ -54,7 +54,10 @@ export function redirectUriProblem(value: string, appType: string): RedirectUriP
 }
 
 /** The registered URIs of an application that break a rule, each with its problem. */
-export function invalidRedirectUris(client: { redirectUris: readonly string[]; appType: string }): Array<{ uri: string; problem: RedirectUriProblem }> {
+export function invalidRedirectUris(client: {
+  redirectUris: readonly string[];
+  appType: string;
+}): Array<{ uri: string; problem: RedirectUriProblem }> {
   return client.redirectUris.flatMap((uri) => {
     const problem = redirectUriProblem(uri, client.appType);
     return problem ? [{ uri, problem }] : [];
@@ -66,7 +69,9 @@ export function invalidRedirectUris(client: { redirectUris: readonly string[]; a
  * existed): it is refused at authorization until its owner replaces them. Applications of the service
  * itself are left out: their URI is the service's own address, whatever scheme the operator chose.
  */
-export function invalidRedirectUriReport(clients: ReadonlyArray<{ clientId: string; appType: string; redirectUris: readonly string[]; firstParty?: boolean }>): string[] {
+export function invalidRedirectUriReport(
+  clients: ReadonlyArray<{ clientId: string; appType: string; redirectUris: readonly string[]; firstParty?: boolean }>,
+): string[] {
   return clients
     .filter((client) => !client.firstParty)
     .flatMap((client) =>

@@ -150,9 +150,10 @@ export class ClientRegistry {
   }
 
   async list(ownerId?: string): Promise<RegisteredClient[]> {
-    const res = ownerId === undefined
-      ? await this.db.query<Row>('SELECT * FROM clients ORDER BY created_at, client_id')
-      : await this.db.query<Row>('SELECT * FROM clients WHERE owner_id = $1 ORDER BY created_at, client_id', [ownerId]);
+    const res =
+      ownerId === undefined
+        ? await this.db.query<Row>('SELECT * FROM clients ORDER BY created_at, client_id')
+        : await this.db.query<Row>('SELECT * FROM clients WHERE owner_id = $1 ORDER BY created_at, client_id', [ownerId]);
     return res.rows.map(toClient);
   }
 

@@ -46,7 +46,10 @@ function assertProductionReady(config: SignInConfig, source?: string): void {
   if (keyEncryptionKey === DEV_KEY_ENCRYPTION_KEY) {
     problems.push({ field: 'secrets.keyEncryptionKey', message: 'production refuses the development key encryption key' });
   } else if (!keyEncryptionKey && config.keys.source === 'database') {
-    problems.push({ field: 'secrets.keyEncryptionKey', message: 'production requires it when keys.source is "database" (it encrypts the signing keys)' });
+    problems.push({
+      field: 'secrets.keyEncryptionKey',
+      message: 'production requires it when keys.source is "database" (it encrypts the signing keys)',
+    });
   }
   if (!config.mail.smtp) {
     problems.push({ field: 'mail.smtp', message: 'production sends e-mail over SMTP; the outbox folder is for development' });

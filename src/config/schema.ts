@@ -9,7 +9,18 @@ import { z } from 'zod';
 const seconds = z.number().int().positive();
 
 /** Paths of the service itself, which the portal must not take over. */
-const RESERVED_PATHS = ['/oauth', '/interaction', '/.well-known', '/account', '/email', '/password', '/lang', '/static', '/healthz', '/readyz'];
+const RESERVED_PATHS = [
+  '/oauth',
+  '/interaction',
+  '/.well-known',
+  '/account',
+  '/email',
+  '/password',
+  '/lang',
+  '/static',
+  '/healthz',
+  '/readyz',
+];
 const locale = z.enum(['fr', 'en']);
 
 const postgres = z
@@ -18,9 +29,24 @@ const postgres = z
     pool: z
       .strictObject({
         max: z.number().int().min(1).default(10).describe('Most connections open at once, per instance.'),
-        connectionTimeoutMs: z.number().int().min(100).default(3000).describe('Opening a connection slower than this fails, in milliseconds.'),
-        idleTimeoutMs: z.number().int().min(0).default(30000).describe('An idle connection is closed after this long, in milliseconds (0: never).'),
-        statementTimeoutMs: z.number().int().min(100).default(5000).describe('A statement running longer than this is cancelled, in milliseconds.'),
+        connectionTimeoutMs: z
+          .number()
+          .int()
+          .min(100)
+          .default(3000)
+          .describe('Opening a connection slower than this fails, in milliseconds.'),
+        idleTimeoutMs: z
+          .number()
+          .int()
+          .min(0)
+          .default(30000)
+          .describe('An idle connection is closed after this long, in milliseconds (0: never).'),
+        statementTimeoutMs: z
+          .number()
+          .int()
+          .min(100)
+          .default(5000)
+          .describe('A statement running longer than this is cancelled, in milliseconds.'),
       })
       .prefault({})
       .describe('The connection pool: its size and timeouts.'),
@@ -34,7 +60,9 @@ const redis = z
       .array(z.string().min(1))
       .min(1)
       .optional()
-      .describe('Instead of `url`: seed nodes of a Redis Cluster (`host:port` or `redis://` URLs; a few are enough, the others are discovered).'),
+      .describe(
+        'Instead of `url`: seed nodes of a Redis Cluster (`host:port` or `redis://` URLs; a few are enough, the others are discovered).',
+      ),
     keyPrefix: z.string().min(1).default('signin:').describe('Prefix of every Redis key.'),
     commandTimeoutMs: z.number().int().min(100).default(2000).describe('A Redis command slower than this fails, in milliseconds.'),
   })
@@ -60,20 +88,34 @@ const storage = z
 
 const mail = z
   .strictObject({
-    from: z.string().min(3).default('Service de connexion <no-reply@localhost>').describe('The From header of every e-mail, e.g. `Service de connexion <no-reply@example.org>`.'),
+    from: z
+      .string()
+      .min(3)
+      .default('Service de connexion <no-reply@localhost>')
+      .describe('The From header of every e-mail, e.g. `Service de connexion <no-reply@example.org>`.'),
     smtp: z
       .strictObject({
         host: z.string().min(1).describe('Host name of the SMTP server.'),
         port: z.number().int().min(1).max(65535).default(587).describe('Port of the SMTP server.'),
-        secure: z.boolean().default(false).describe('`true`: TLS from the first byte (port 465); `false`: STARTTLS when the server offers it.'),
+        secure: z
+          .boolean()
+          .default(false)
+          .describe('`true`: TLS from the first byte (port 465); `false`: STARTTLS when the server offers it.'),
         user: z.string().optional().describe('User name, when the server asks for one.'),
         pass: z.string().optional().describe('Password of that user.'),
       })
       .optional()
       .describe('Send the e-mails over SMTP; required in production.'),
-    outbox: z.string().min(1).optional().describe('Without `mail.smtp` (development): each message is written to this folder and its link printed on the console.'),
+    outbox: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('Without `mail.smtp` (development): each message is written to this folder and its link printed on the console.'),
     verifyLinkTtl: seconds.default(24 * 3600).describe('Lifetime of an e-mail verification link, in seconds.'),
-    resetLinkTtl: seconds.max(24 * 3600).default(3600).describe('Lifetime of a password-reset link, in seconds.'),
+    resetLinkTtl: seconds
+      .max(24 * 3600)
+      .default(3600)
+      .describe('Lifetime of a password-reset link, in seconds.'),
   })
   .refine((m) => !(m.smtp && m.outbox), { message: 'set either mail.smtp or mail.outbox, not both', path: ['outbox'] })
   .transform((m) => (m.smtp || m.outbox ? m : { ...m, outbox: './data/outbox' }))
@@ -98,7 +140,9 @@ const rateLimit = z
     clientAuthPerClient: attempts(10, 15 * 60).describe(
       'Failed client authentications (token, revocation, introspection, PAR) per application and client IP: past it, that application is refused from that IP only.',
     ),
-    clientAuthPerIp: attempts(50, 15 * 60).describe('Failed client authentications per client IP, whatever the application: stops a sweep of client ids.'),
+    clientAuthPerIp: attempts(50, 15 * 60).describe(
+      'Failed client authentications per client IP, whatever the application: stops a sweep of client ids.',
+    ),
   })
   .prefault({})
   .describe('Brute-force and abuse limits. Counters live in Redis when configured, else in SQL: every instance shares them.');
@@ -106,7 +150,10 @@ const rateLimit = z
 const log = z
   .strictObject({
     level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Lowest level written.'),
-    pretty: z.boolean().optional().describe('`true`: readable text lines; `false`: one JSON object per line. Unset: readable unless `production` is true.'),
+    pretty: z
+      .boolean()
+      .optional()
+      .describe('`true`: readable text lines; `false`: one JSON object per line. Unset: readable unless `production` is true.'),
   })
   .prefault({})
   .describe('The log: one JSON line per security event and unexpected error, on stdout.');
@@ -122,21 +169,27 @@ const branding = z
       .min(1)
       .max(60)
       .optional()
-      .describe('The name every page and e-mail shows. Unset: the pages\' own name in each language ("Service de connexion", "Sign-in service").'),
+      .describe(
+        'The name every page and e-mail shows. Unset: the pages\' own name in each language ("Service de connexion", "Sign-in service").',
+      ),
     logo: z
       .string()
       .min(1)
       .regex(/\.(png|jpe?g|webp|gif|svg)$/i, 'must be a .png, .jpg, .webp, .gif or .svg file')
       .optional()
-      .describe('A local image file (PNG, JPEG, WebP, GIF or SVG, 256 KB at most) shown beside the name, read at start and served by the service.'),
+      .describe(
+        'A local image file (PNG, JPEG, WebP, GIF or SVG, 256 KB at most) shown beside the name, read at start and served by the service.',
+      ),
     links: z
       .array(z.strictObject({ label, url: z.url({ protocol: /^(https?|mailto)$/ }) }))
       .max(6)
       .default([])
-      .describe('Links at the foot of every page and e-mail (legal notice, accessibility statement, contact): `{ label, url }`, the label one text or `{ fr, en }`, the URL https or `mailto:`.'),
+      .describe(
+        'Links at the foot of every page and e-mail (legal notice, accessibility statement, contact): `{ label, url }`, the label one text or `{ fr, en }`, the URL https or `mailto:`.',
+      ),
   })
   .prefault({})
-  .describe("What a deployment shows on every page and in every e-mail: its name, its logo, and the links it must show.");
+  .describe('What a deployment shows on every page and in every e-mail: its name, its logo, and the links it must show.');
 
 export const configSchema = z.strictObject({
   issuer: z
@@ -144,12 +197,22 @@ export const configSchema = z.strictObject({
     .refine((u) => !u.endsWith('/'), 'must not end with a slash')
     .refine((u) => !URL.parse(u)?.username && !URL.parse(u)?.password, 'must not contain a user name or password')
     .refine((u) => !URL.parse(u)?.search && !u.includes('#'), 'must not have a query or a fragment')
-    .describe('Public URL of the service (http or https; https in production), without a trailing slash, user name, query or fragment: every URL it hands out starts with it.'),
-  port: z.number().int().min(0).max(65535).default(3000).describe('TCP port of the standalone server; `signin serve --port N` and the `PORT` variable override it.'),
+    .describe(
+      'Public URL of the service (http or https; https in production), without a trailing slash, user name, query or fragment: every URL it hands out starts with it.',
+    ),
+  port: z
+    .number()
+    .int()
+    .min(0)
+    .max(65535)
+    .default(3000)
+    .describe('TCP port of the standalone server; `signin serve --port N` and the `PORT` variable override it.'),
   production: z
     .boolean()
     .default(false)
-    .describe('Refuses the development secrets, a plain-http issuer, the mail outbox and, with `keys.source: database`, a missing `secrets.keyEncryptionKey`.'),
+    .describe(
+      'Refuses the development secrets, a plain-http issuer, the mail outbox and, with `keys.source: database`, a missing `secrets.keyEncryptionKey`.',
+    ),
   trustProxy: z
     .union([z.boolean(), z.number().int().min(1).max(10)])
     .default(false)
@@ -158,8 +221,14 @@ export const configSchema = z.strictObject({
     ),
   secrets: z
     .strictObject({
-      cookieKeys: z.array(z.string().min(32, 'must be at least 32 characters')).min(1).describe('Signing keys of the cookies, newest first.'),
-      pairwiseSalt: z.string().min(32, 'must be at least 32 characters').describe('Secret salt of the per-application pairwise `sub`. Changing it changes every `sub`.'),
+      cookieKeys: z
+        .array(z.string().min(32, 'must be at least 32 characters'))
+        .min(1)
+        .describe('Signing keys of the cookies, newest first.'),
+      pairwiseSalt: z
+        .string()
+        .min(32, 'must be at least 32 characters')
+        .describe('Secret salt of the per-application pairwise `sub`. Changing it changes every `sub`.'),
       // So that a dump of the database cannot mint ID tokens.
       keyEncryptionKey: z
         .string()
@@ -173,16 +242,24 @@ export const configSchema = z.strictObject({
   storage: storage.prefault({ kind: 'embedded' }),
   keys: z
     .strictObject({
-      source: z.enum(['database', 'file']).default('database').describe('Where the signing keys live: in the database (shared by every instance) or in a JWKS file (`keys.file`).'),
+      source: z
+        .enum(['database', 'file'])
+        .default('database')
+        .describe('Where the signing keys live: in the database (shared by every instance) or in a JWKS file (`keys.file`).'),
       file: z.string().optional().describe('The JWKS file of private keys; required with `source: file`, refused otherwise.'),
-      algorithms: z.array(z.enum(['RS256', 'ES256', 'EdDSA'])).default(['RS256', 'ES256']).describe('Algorithms of the signing keys generated on first start; RS256 is always one of them.'),
+      algorithms: z
+        .array(z.enum(['RS256', 'ES256', 'EdDSA']))
+        .default(['RS256', 'ES256'])
+        .describe('Algorithms of the signing keys generated on first start; RS256 is always one of them.'),
       // Some relying parties cache the JWKS for a day.
       rotationDelaySeconds: z
         .number()
         .int()
         .min(0)
         .default(24 * 3600)
-        .describe('A key added by `signin keys rotate` is published at once but signs only this long after, so that applications caching the JWKS know it first.'),
+        .describe(
+          'A key added by `signin keys rotate` is published at once but signs only this long after, so that applications caching the JWKS know it first.',
+        ),
     })
     .refine((k) => k.source !== 'file' || !!k.file, { message: 'keys.file is required when keys.source is "file"', path: ['file'] })
     // A file named but not used would let an operator believe the keys come from it.
@@ -195,15 +272,27 @@ export const configSchema = z.strictObject({
       authorizationCode: seconds.max(600).default(60).describe('Lifetime of an authorization code.'),
       idToken: seconds.default(3600).describe('Lifetime of an ID token.'),
       refreshToken: seconds.default(30 * 24 * 3600).describe('Lifetime of a refresh token (30 days).'),
-      session: seconds.default(14 * 24 * 3600).describe('A session lives this long without use (14 days); each use extends it, up to `ttl.sessionAbsolute`.'),
+      session: seconds
+        .default(14 * 24 * 3600)
+        .describe('A session lives this long without use (14 days); each use extends it, up to `ttl.sessionAbsolute`.'),
       interaction: seconds.default(3600).describe('Lifetime of a sign-in in progress.'),
-      refreshTokenReuseGrace: z.number().int().min(0).max(300).default(30).describe('A rotated refresh token still works this long, for apps that refresh in parallel.'),
+      refreshTokenReuseGrace: z
+        .number()
+        .int()
+        .min(0)
+        .max(300)
+        .default(30)
+        .describe('A rotated refresh token still works this long, for apps that refresh in parallel.'),
       // A stolen token cannot be kept alive forever. 90 days: a quarterly sign-in for an app in daily
       // use, as long-lived mobile apps commonly ask.
       refreshTokenAbsolute: seconds
         .default(90 * 24 * 3600)
-        .describe('A chain of refresh tokens ends this long after the sign-in that started it, however often it is used (90 days); at least `ttl.refreshToken`.'),
-      sessionAbsolute: seconds.default(30 * 24 * 3600).describe('A browser session ends this long after sign-in, whatever its activity (30 days); at least `ttl.session`.'),
+        .describe(
+          'A chain of refresh tokens ends this long after the sign-in that started it, however often it is used (90 days); at least `ttl.refreshToken`.',
+        ),
+      sessionAbsolute: seconds
+        .default(30 * 24 * 3600)
+        .describe('A browser session ends this long after sign-in, whatever its activity (30 days); at least `ttl.session`.'),
     })
     // An absolute lifetime below the idle one would make the idle one meaningless: surely a slip.
     .refine((t) => t.refreshTokenAbsolute >= t.refreshToken, {
@@ -215,7 +304,9 @@ export const configSchema = z.strictObject({
     .describe('Lifetimes, in seconds.'),
   languages: z
     .strictObject({
-      default: locale.default('fr').describe('Page language when nothing else decides (`ui_locales`, the language switch, Accept-Language); one of `supported`.'),
+      default: locale
+        .default('fr')
+        .describe('Page language when nothing else decides (`ui_locales`, the language switch, Accept-Language); one of `supported`.'),
       supported: z.array(locale).min(1).default(['fr', 'en']).describe('Languages offered.'),
     })
     .refine((l) => l.supported.includes(l.default), { message: 'the default language must be in languages.supported', path: ['default'] })
@@ -231,7 +322,9 @@ export const configSchema = z.strictObject({
           message: `must not be or contain one of the service's own paths (${RESERVED_PATHS.join(', ')})`,
         })
         .default('/portal')
-        .describe(`Where the developer portal is served, without a trailing slash; not one of the service's own paths (${RESERVED_PATHS.map((p) => `\`${p}\``).join(', ')}) nor above one.`),
+        .describe(
+          `Where the developer portal is served, without a trailing slash; not one of the service's own paths (${RESERVED_PATHS.map((p) => `\`${p}\``).join(', ')}) nor above one.`,
+        ),
     })
     .prefault({})
     .describe('The developer portal, where users register their applications.'),
@@ -248,18 +341,26 @@ export const configSchema = z.strictObject({
         .min(0)
         .max(600)
         .optional()
-        .describe('On SIGTERM or SIGINT, `/readyz` answers 503 this long while requests are still served, then the server stops. Unset: 10 in production, 0 otherwise.'),
+        .describe(
+          'On SIGTERM or SIGINT, `/readyz` answers 503 this long while requests are still served, then the server stops. Unset: 10 in production, 0 otherwise.',
+        ),
     })
     .prefault({})
     .describe('Graceful stop of the standalone server, so that a load balancer takes it out of rotation before it stops listening.'),
   metrics: z
     .strictObject({
-      port: z.number().int().min(1).max(65535).optional().describe('A listener of their own for `/metrics`, which the network keeps private; the service\'s port then has no `/metrics`.'),
+      port: z
+        .number()
+        .int()
+        .min(1)
+        .max(65535)
+        .optional()
+        .describe("A listener of their own for `/metrics`, which the network keeps private; the service's port then has no `/metrics`."),
       bearerToken: z
         .string()
         .min(32, 'must be 32 characters or more')
         .optional()
-        .describe('Without `port`: `/metrics` on the service\'s port, for callers presenting `Authorization: Bearer <token>` only.'),
+        .describe("Without `port`: `/metrics` on the service's port, for callers presenting `Authorization: Bearer <token>` only."),
     })
     .prefault({})
     .describe('Prometheus metrics at `/metrics`, off unless `port` or `bearerToken` is set.'),

@@ -49,7 +49,10 @@ export class ConsentStore {
 
   /** The grant was saved again for `expiresIn` seconds: its consent lives as long. */
   async follow(grantId: string, expiresIn: number): Promise<void> {
-    await this.db.query(`UPDATE consents SET expires_at = now() + make_interval(secs => $2::int) WHERE grant_id = $1`, [grantId, expiresIn]);
+    await this.db.query(`UPDATE consents SET expires_at = now() + make_interval(secs => $2::int) WHERE grant_id = $1`, [
+      grantId,
+      expiresIn,
+    ]);
   }
 
   /** The newest consent of this user to this application. */
@@ -62,7 +65,9 @@ export class ConsentStore {
   }
 
   async listForAccount(accountId: string): Promise<Consent[]> {
-    const res = await this.db.query<Row>(`SELECT * FROM consents WHERE account_id = $1 AND ${CURRENT} ORDER BY created_at DESC`, [accountId]);
+    const res = await this.db.query<Row>(`SELECT * FROM consents WHERE account_id = $1 AND ${CURRENT} ORDER BY created_at DESC`, [
+      accountId,
+    ]);
     return res.rows.map(toConsent);
   }
 

@@ -17,6 +17,9 @@ export function clientAuthRequired(config: Pick<SignInConfig, 'issuer'>): Koa.Mi
     if (ctx.get('Authorization') || params.get('client_id') || params.get('client_assertion')) return next();
     ctx.status = 401;
     ctx.set({ 'WWW-Authenticate': challenge, 'Cache-Control': 'no-store' });
-    ctx.body = { error: 'invalid_client', error_description: 'client authentication is required (client_secret_basic or client_secret_post)' };
+    ctx.body = {
+      error: 'invalid_client',
+      error_description: 'client authentication is required (client_secret_basic or client_secret_post)',
+    };
   };
 }

@@ -20,7 +20,12 @@ export interface EdgeRefusal {
 const views = pageViews();
 
 /** The refusal as JSON (`api`) or as a page (`browser`); nothing is read from the request but its language. */
-export async function refuse(ctx: Koa.Context, config: Pick<SignInConfig, 'languages'>, kind: 'api' | 'browser', refusal: EdgeRefusal): Promise<void> {
+export async function refuse(
+  ctx: Koa.Context,
+  config: Pick<SignInConfig, 'languages'>,
+  kind: 'api' | 'browser',
+  refusal: EdgeRefusal,
+): Promise<void> {
   ctx.remove('Location');
   if (kind === 'api') {
     ctx.status = refusal.status;

@@ -24,7 +24,10 @@ export interface TokenReuseReport {
 export function logTokenReuse(reuse: TokenReuseReport): void {
   const fields = { grant_id: reuse.grantId, client_id: reuse.clientId, account_id: reuse.accountId };
   securityEvent(reuse.kind === 'refresh token' ? 'refresh_token.reuse' : 'authorization_code.reuse', fields);
-  securityEvent('grant.revoked', { ...fields, reason: reuse.kind === 'refresh token' ? 'refresh_token_reuse' : 'authorization_code_reuse' });
+  securityEvent('grant.revoked', {
+    ...fields,
+    reason: reuse.kind === 'refresh token' ? 'refresh_token_reuse' : 'authorization_code_reuse',
+  });
 }
 
 export function logEngineEvents(provider: Provider): void {
@@ -42,7 +45,12 @@ export function logEngineEvents(provider: Provider): void {
   });
 
   provider.on('grant.error', (ctx: KoaContextWithOIDC, error: { error_detail?: string }) => {
-    const event = error.error_detail === CODE_REUSE ? 'authorization_code.reuse' : error.error_detail === REFRESH_REUSE ? 'refresh_token.reuse' : undefined;
+    const event =
+      error.error_detail === CODE_REUSE
+        ? 'authorization_code.reuse'
+        : error.error_detail === REFRESH_REUSE
+          ? 'refresh_token.reuse'
+          : undefined;
     if (!event) return;
     securityEvent(event, {
       client_id: ctx.oidc?.client?.clientId,

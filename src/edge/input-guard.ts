@@ -23,7 +23,13 @@ export const MAX_ENGINE_BODY_BYTES = 32 * 1024;
 export const MAX_PATH_LENGTH = 2048;
 /** Longest value of one parameter, in characters; the few that carry a JWT get more. */
 export const MAX_VALUE_LENGTH = 4096;
-const LONG_VALUES: Readonly<Record<string, number>> = { id_token_hint: 8192, logout_hint: 8192, request: 8192, client_assertion: 8192, token: 8192 };
+const LONG_VALUES: Readonly<Record<string, number>> = {
+  id_token_hint: 8192,
+  logout_hint: 8192,
+  request: 8192,
+  client_assertion: 8192,
+  token: 8192,
+};
 // RFC 6749 Appendix A.1: a client_id is printable ASCII. It is a storage key: nothing else may reach a query.
 const VSCHAR = /^[\u0020-\u007e]*$/u;
 /** The methods every page answers; anything else is refused before a router looks at it. */
@@ -46,7 +52,13 @@ export function inputGuard(config: Pick<SignInConfig, 'languages'>): Koa.Middlew
   };
 
   // An engine form post: its body is read, checked and handed on before the engine runs.
-  const guardBody = async (ctx: Koa.Context, next: Koa.Next, query: Map<string, string>, endpoint: ProtocolEndpoint | undefined, kind: EndpointKind) => {
+  const guardBody = async (
+    ctx: Koa.Context,
+    next: Koa.Next,
+    query: Map<string, string>,
+    endpoint: ProtocolEndpoint | undefined,
+    kind: EndpointKind,
+  ) => {
     try {
       const body = await readEngineBody(ctx);
       const params = checkParams(decodeForm(body));
@@ -74,7 +86,12 @@ export function inputGuard(config: Pick<SignInConfig, 'languages'>): Koa.Middlew
     const kind: EndpointKind = endpoint?.kind ?? (engine ? 'api' : 'browser');
     if (!engine && !PAGE_METHODS.includes(ctx.method)) {
       ctx.set('Allow', PAGE_METHODS.join(', '));
-      return refuse(ctx, config, 'browser', { status: 405, error: 'invalid_request', description: 'method not allowed', reason: 'methodNotAllowed' });
+      return refuse(ctx, config, 'browser', {
+        status: 405,
+        error: 'invalid_request',
+        description: 'method not allowed',
+        reason: 'methodNotAllowed',
+      });
     }
     try {
       if (decodePath(ctx.path).length > MAX_PATH_LENGTH) throw new InputError('tooLong', 'the path');

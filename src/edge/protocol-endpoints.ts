@@ -24,17 +24,40 @@ export const PROTOCOL_ENDPOINTS: readonly ProtocolEndpoint[] = [
   // POST is answered too (OpenID Connect Core §3.1.2.1), as a GET with the same parameters (input-guard.ts).
   { name: 'authorization', matches: exact(ROUTES.authorization), methods: ['GET', 'HEAD', 'POST'], kind: 'browser' },
   // The engine's return to the authorization after an interaction: /oauth/authorize/:uid.
-  { name: 'resume', matches: (p) => p.startsWith(`${ROUTES.authorization}/`) && !p.slice(ROUTES.authorization.length + 1).includes('/'), methods: ['GET', 'HEAD'], kind: 'browser' },
+  {
+    name: 'resume',
+    matches: (p) => p.startsWith(`${ROUTES.authorization}/`) && !p.slice(ROUTES.authorization.length + 1).includes('/'),
+    methods: ['GET', 'HEAD'],
+    kind: 'browser',
+  },
   { name: 'token', matches: exact(ROUTES.token), methods: ['POST', 'OPTIONS'], kind: 'api', clientAuth: true, noStore: true },
   { name: 'userinfo', matches: exact(ROUTES.userinfo), methods: ['GET', 'HEAD', 'POST', 'OPTIONS'], kind: 'api', noStore: true },
   { name: 'revocation', matches: exact(ROUTES.revocation), methods: ['POST', 'OPTIONS'], kind: 'api', clientAuth: true },
-  { name: 'introspection', matches: exact(ROUTES.introspection), methods: ['POST', 'OPTIONS'], kind: 'api', clientAuth: true, noStore: true },
-  { name: 'pushed_authorization_request', matches: exact(ROUTES.pushed_authorization_request), methods: ['POST', 'OPTIONS'], kind: 'api', clientAuth: true },
+  {
+    name: 'introspection',
+    matches: exact(ROUTES.introspection),
+    methods: ['POST', 'OPTIONS'],
+    kind: 'api',
+    clientAuth: true,
+    noStore: true,
+  },
+  {
+    name: 'pushed_authorization_request',
+    matches: exact(ROUTES.pushed_authorization_request),
+    methods: ['POST', 'OPTIONS'],
+    kind: 'api',
+    clientAuth: true,
+  },
   { name: 'jwks', matches: exact(ROUTES.jwks), methods: ['GET', 'HEAD', 'OPTIONS'], kind: 'api' },
   { name: 'end_session', matches: exact(ROUTES.end_session), methods: ['GET', 'HEAD'], kind: 'browser' },
   { name: 'end_session_confirm', matches: exact(`${ROUTES.end_session}/confirm`), methods: ['POST'], kind: 'browser' },
   { name: 'end_session_success', matches: exact(`${ROUTES.end_session}/success`), methods: ['GET', 'HEAD'], kind: 'browser' },
-  { name: 'discovery', matches: (p) => p === '/.well-known/openid-configuration' || p === '/.well-known/oauth-authorization-server', methods: ['GET', 'HEAD', 'OPTIONS'], kind: 'api' },
+  {
+    name: 'discovery',
+    matches: (p) => p === '/.well-known/openid-configuration' || p === '/.well-known/oauth-authorization-server',
+    methods: ['GET', 'HEAD', 'OPTIONS'],
+    kind: 'api',
+  },
 ];
 
 /** The engine endpoint at `path`, if any. */

@@ -31,7 +31,8 @@ export const en: Messages = {
   'consent.refuse': 'Refuse',
 
   'scope.openid.label': 'Identify you',
-  'scope.openid.description': 'An identifier specific to this application, which cannot be used to follow you from one application to another.',
+  'scope.openid.description':
+    'An identifier specific to this application, which cannot be used to follow you from one application to another.',
   'scope.email.label': 'Your e-mail address',
   'scope.email.description': 'Your e-mail address and whether it has been verified.',
   'scope.email.value': '{email}',
@@ -43,7 +44,8 @@ export const en: Messages = {
   'error.message': 'The request could not be completed. Return to the application and try again.',
   'error.code': 'Error code: {code}',
   'error.sessionExpired.title': 'Page expired',
-  'error.sessionExpired.message': 'This sign-in page is no longer valid: it has expired or was opened in another browser. Return to the application and start again.',
+  'error.sessionExpired.message':
+    'This sign-in page is no longer valid: it has expired or was opened in another browser. Return to the application and start again.',
   'error.unknownClient.title': 'Unknown application',
   'error.unknownClient.message': 'This application is not registered with the sign-in service.',
   'error.redirectUri.title': 'Return address not recognized',
@@ -124,12 +126,14 @@ export const en: Messages = {
   'reset.password': 'New password',
   'reset.submit': 'Save the password',
   'resetDone.title': 'Password changed',
-  'resetDone.message': 'Your password was changed and your open sessions were closed. Authorized applications lost their access and will ask for it again. Sign in with your new password.',
+  'resetDone.message':
+    'Your password was changed and your open sessions were closed. Authorized applications lost their access and will ask for it again. Sign in with your new password.',
 
   'error.formExpired.title': 'Form expired',
   'error.formExpired.message': 'This form has expired. Reload the page and try again.',
   'error.accountDisabled.title': 'Account disabled',
-  'error.accountDisabled.message': 'This account has been disabled by the service’s administrator: it can no longer be used to sign in. Contact the administrator to learn more.',
+  'error.accountDisabled.message':
+    'This account has been disabled by the service’s administrator: it can no longer be used to sign in. Contact the administrator to learn more.',
   'error.badInput.title': 'Unreadable request',
   'error.badInput.message': 'This address or form contains characters the service cannot read. Go back and try again.',
   'error.methodNotAllowed.title': 'Action not possible',
@@ -137,7 +141,8 @@ export const en: Messages = {
   'error.httpsRequired.title': 'Insecure connection',
   'error.httpsRequired.message': 'This service is only available over HTTPS. Open its address with https://.',
   'error.clientMisconfigured.title': 'Application misconfigured',
-  'error.clientMisconfigured.message': 'The return address registered for this application breaks the service’s rules. Its developer must fix it; until then, signing in to this application is not possible.',
+  'error.clientMisconfigured.message':
+    'The return address registered for this application breaks the service’s rules. Its developer must fix it; until then, signing in to this application is not possible.',
 
   'account.title': 'My account',
   'account.login.intro': 'Sign in to manage your account and the applications you allowed.',
@@ -160,7 +165,8 @@ export const en: Messages = {
   'account.password.changed': 'Your password was changed. Your other sessions were closed and authorized applications lost their access.',
   'account.password.wrong': 'The current password is incorrect.',
   'account.sessions.title': 'Sessions',
-  'account.sessions.explain': 'Close all your sessions, on this device and on every other. Allowed applications keep their access until you remove it.',
+  'account.sessions.explain':
+    'Close all your sessions, on this device and on every other. Allowed applications keep their access until you remove it.',
   'account.sessions.endAll': 'Sign me out everywhere',
   'account.sessions.ended': 'All your sessions are closed.',
   // The account page's self-service: profile, e-mail address, data download, deletion (and their e-mails).
@@ -174,37 +180,45 @@ export const en: Messages = {
   'account.email.new': 'New e-mail address',
   'account.email.submit': 'Send the link',
   'account.email.same': 'This is already your account’s address.',
-  'account.email.sent': 'If this address can be used, a confirmation link has just been sent to it. Your address only changes once that link is opened.',
+  'account.email.sent':
+    'If this address can be used, a confirmation link has just been sent to it. Your address only changes once that link is opened.',
   'account.email.changed': 'Your e-mail address has been changed. Use the new one to sign in.',
   'account.email.taken': 'This address already belongs to another account: your address has not changed.',
   'emailChange.title': 'Confirm your new address',
   'emailChange.message': 'Your account will now use the address {email}. Press the button to confirm.',
   'emailChange.submit': 'Confirm my new address',
   'account.export.title': 'My data',
-  'account.export.explain': 'Download everything the service keeps about you (profile, authorized applications, sessions, registered applications) as a JSON file.',
+  'account.export.explain':
+    'Download everything the service keeps about you (profile, authorized applications, sessions, registered applications) as a JSON file.',
   'account.export.submit': 'Download my data',
   'account.delete.title': 'Delete my account',
-  'account.delete.explain': 'Your account and all its data will be erased, your sessions closed, and authorized applications will lose their access. This cannot be undone.',
+  'account.delete.explain':
+    'Your account and all its data will be erased, your sessions closed, and authorized applications will lose their access. This cannot be undone.',
   'account.delete.password': 'Password',
   'account.delete.confirm': 'I understand that my account will be deleted for good.',
   'account.delete.submit': 'Delete my account',
   'account.delete.confirmMissing': 'Tick the box to confirm the deletion.',
-  'account.delete.ownsApps': 'You registered applications in the developer portal: {apps}. Other people may use them: delete them from the portal, or ask the service’s operator to hand them over to someone else, then delete your account.',
+  'account.delete.ownsApps':
+    'You registered applications in the developer portal: {apps}. Other people may use them: delete them from the portal, or ask the service’s operator to hand them over to someone else, then delete your account.',
   'account.delete.portal': 'Open the developer portal',
   'account.delete.done': 'Your account has been deleted. A confirmation e-mail has been sent to your former address.',
   'mail.changeEmail.subject': 'Confirm your new e-mail address',
-  'mail.changeEmail.intro': 'You asked to use this address for your account. Open the link below to confirm: your address will only change then.',
+  'mail.changeEmail.intro':
+    'You asked to use this address for your account. Open the link below to confirm: your address will only change then.',
   'mail.changeEmail.action': 'Confirm my new address',
   'mail.changeEmail.expiry': 'This link is valid for {hours, plural, one {# hour} other {# hours}} and works only once.',
   'mail.notice.reset': 'Choose a new password',
   'mail.passwordChanged.subject': 'Your password has been changed',
-  'mail.passwordChanged.intro': 'The password of your account has just been changed on the My account page. Your other sessions have been closed.',
+  'mail.passwordChanged.intro':
+    'The password of your account has just been changed on the My account page. Your other sessions have been closed.',
   'mail.passwordChanged.ignore': 'If this was you, there is nothing to do. Otherwise, choose a new password right away.',
   'mail.emailChanged.subject': 'Your account’s e-mail address has been changed',
   'mail.emailChanged.intro': 'Your account now uses the address {email}.',
-  'mail.emailChanged.ignore': 'If this was you, there is nothing to do. Otherwise, contact the service at once: someone else may have access to your account.',
+  'mail.emailChanged.ignore':
+    'If this was you, there is nothing to do. Otherwise, contact the service at once: someone else may have access to your account.',
   'mail.accountDeleted.subject': 'Your account has been deleted',
-  'mail.accountDeleted.intro': 'Your account and all the data tied to it have been deleted, as you asked. The applications you had authorized no longer have access to it.',
+  'mail.accountDeleted.intro':
+    'Your account and all the data tied to it have been deleted, as you asked. The applications you had authorized no longer have access to it.',
   'mail.accountDeleted.ignore': 'If you did not ask for this deletion, contact the service.',
 
   'mail.greeting': 'Hello {firstName},',
@@ -218,10 +232,12 @@ export const en: Messages = {
   'mail.reset.action': 'Choose a new password',
   'mail.reset.expiry': 'This link is valid for {hours, plural, one {# hour} other {# hours}} and works only once.',
   'mail.signupAttempt.subject': 'Someone tried to create an account with your address',
-  'mail.signupAttempt.intro': 'Someone just tried to create an account with your e-mail address. You already have an account: no other one was created.',
+  'mail.signupAttempt.intro':
+    'Someone just tried to create an account with your e-mail address. You already have an account: no other one was created.',
   'mail.signupAttempt.signIn': 'Sign in',
   'mail.signupAttempt.reset': 'Choose a new password',
-  'mail.signupAttempt.ignore': 'If it was you, sign in with your account or choose a new password. Otherwise, ignore this message: your account has not changed.',
+  'mail.signupAttempt.ignore':
+    'If it was you, sign in with your account or choose a new password. Otherwise, ignore this message: your account has not changed.',
   // Consent trust, new verification links, branding, the password fields' "Afficher" button.
   'login.tooMany.reset': 'Choose a new password to sign in right away',
   'consent.why': '{client} needs the information marked “Always shared” to sign you in. To share nothing, choose Deny.',
@@ -237,7 +253,8 @@ export const en: Messages = {
   'account.verify.resend': 'Send the link again',
   'account.verify.sent': 'A new verification link has just been sent to your address.',
   'account.verify.throttled': 'Too many e-mails were sent to this address. Try again in an hour.',
-  'verifyExpired.message': 'This verification link has already been used or has expired. Enter your e-mail address: we will send you a new one.',
+  'verifyExpired.message':
+    'This verification link has already been used or has expired. Enter your e-mail address: we will send you a new one.',
   'verifyExpired.submit': 'Get a new link',
   'verifyResent.title': 'Check your e-mail',
   'verifyResent.message': 'If the address {email} is still waiting to be verified, a new link has just been sent to it.',

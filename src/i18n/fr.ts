@@ -42,11 +42,13 @@ export const fr = {
   'error.message': 'La demande n’a pas pu aboutir. Revenez à l’application et réessayez.',
   'error.code': 'Code d’erreur : {code}',
   'error.sessionExpired.title': 'Page expirée',
-  'error.sessionExpired.message': 'Cette page de connexion n’est plus valide : elle a expiré ou a été ouverte dans un autre navigateur. Revenez à l’application et recommencez.',
+  'error.sessionExpired.message':
+    'Cette page de connexion n’est plus valide : elle a expiré ou a été ouverte dans un autre navigateur. Revenez à l’application et recommencez.',
   'error.unknownClient.title': 'Application inconnue',
   'error.unknownClient.message': 'Cette application n’est pas enregistrée auprès du service de connexion.',
   'error.redirectUri.title': 'Adresse de retour non reconnue',
-  'error.redirectUri.message': 'L’adresse de retour de cette application n’est pas enregistrée. Par sécurité, la connexion a été interrompue.',
+  'error.redirectUri.message':
+    'L’adresse de retour de cette application n’est pas enregistrée. Par sécurité, la connexion a été interrompue.',
   'error.invalidScope.title': 'Demande non autorisée',
   'error.invalidScope.message': 'Cette application demande des informations qu’elle n’est pas autorisée à demander.',
   'error.invalidRequest.title': 'Demande invalide',
@@ -89,20 +91,23 @@ export const fr = {
   'signup.error.email': 'Saisissez une adresse e-mail valide.',
   'signup.error.username': 'Choisissez un nom d’utilisateur de 3 à 32 caractères (lettres, chiffres, point, tiret ou tiret bas).',
   'signup.error.usernameTaken': 'Ce nom d’utilisateur est déjà pris. Choisissez-en un autre.',
-  'signup.error.usernameScripts': 'Écrivez votre nom d’utilisateur dans un seul alphabet (sans mélanger, par exemple, lettres latines et cyrilliques).',
+  'signup.error.usernameScripts':
+    'Écrivez votre nom d’utilisateur dans un seul alphabet (sans mélanger, par exemple, lettres latines et cyrilliques).',
   'signup.error.usernameLookalike': 'Ce nom d’utilisateur ressemble trop à un nom déjà pris. Choisissez-en un autre.',
   'signup.error.firstName': 'Saisissez votre prénom (64 caractères au plus).',
   'signup.error.tooMany': 'Trop de demandes depuis cette connexion. Réessayez dans une heure.',
 
   'password.error.tooShort': 'Le mot de passe doit contenir au moins 8 caractères.',
   'password.error.tooLong': 'Le mot de passe ne peut pas dépasser 256 caractères.',
-  'password.error.common': 'Ce mot de passe est trop courant, donc facile à deviner. Choisissez-en un autre, par exemple une phrase de plusieurs mots.',
+  'password.error.common':
+    'Ce mot de passe est trop courant, donc facile à deviner. Choisissez-en un autre, par exemple une phrase de plusieurs mots.',
   'password.error.personal': 'Le mot de passe ne doit pas reprendre votre adresse e-mail, votre nom d’utilisateur ni votre prénom.',
 
   'signupDone.title': 'Vérifiez votre adresse e-mail',
   'signupDone.message': 'Nous avons envoyé un e-mail à {email} : ouvrez-le pour confirmer votre adresse.',
   'signupDone.continue': 'Continuer vers {client}',
-  'signupDone.later': 'Pour continuer dès maintenant, saisissez le mot de passe que vous venez de choisir ; vous vérifierez votre adresse ensuite.',
+  'signupDone.later':
+    'Pour continuer dès maintenant, saisissez le mot de passe que vous venez de choisir ; vous vérifierez votre adresse ensuite.',
 
   'verifyConfirm.title': 'Confirmer votre adresse e-mail',
   'verifyConfirm.message': 'Confirmez que cette adresse e-mail est bien la vôtre.',
@@ -123,20 +128,24 @@ export const fr = {
   'reset.password': 'Nouveau mot de passe',
   'reset.submit': 'Enregistrer le mot de passe',
   'resetDone.title': 'Mot de passe modifié',
-  'resetDone.message': 'Votre mot de passe a été modifié et vos sessions ouvertes ont été fermées. Les applications autorisées ont perdu leur accès et vous le redemanderont. Connectez-vous avec votre nouveau mot de passe.',
+  'resetDone.message':
+    'Votre mot de passe a été modifié et vos sessions ouvertes ont été fermées. Les applications autorisées ont perdu leur accès et vous le redemanderont. Connectez-vous avec votre nouveau mot de passe.',
 
   'error.formExpired.title': 'Formulaire expiré',
   'error.formExpired.message': 'Ce formulaire a expiré. Rechargez la page et réessayez.',
   'error.accountDisabled.title': 'Compte désactivé',
-  'error.accountDisabled.message': 'Ce compte a été désactivé par l’administrateur du service : il ne permet plus de se connecter. Contactez l’administrateur pour en savoir plus.',
+  'error.accountDisabled.message':
+    'Ce compte a été désactivé par l’administrateur du service : il ne permet plus de se connecter. Contactez l’administrateur pour en savoir plus.',
   'error.badInput.title': 'Demande illisible',
-  'error.badInput.message': 'Cette adresse ou ce formulaire contient des caractères que le service ne peut pas lire. Revenez en arrière et réessayez.',
+  'error.badInput.message':
+    'Cette adresse ou ce formulaire contient des caractères que le service ne peut pas lire. Revenez en arrière et réessayez.',
   'error.methodNotAllowed.title': 'Action impossible',
   'error.methodNotAllowed.message': 'Cette page ne permet pas cette action. Revenez en arrière et réessayez.',
   'error.httpsRequired.title': 'Connexion non sécurisée',
   'error.httpsRequired.message': 'Ce service n’est accessible qu’en HTTPS. Ouvrez son adresse en https://.',
   'error.clientMisconfigured.title': 'Application mal configurée',
-  'error.clientMisconfigured.message': 'L’adresse de retour enregistrée pour cette application ne respecte pas les règles du service. Son développeur doit la corriger ; d’ici là, la connexion à cette application est impossible.',
+  'error.clientMisconfigured.message':
+    'L’adresse de retour enregistrée pour cette application ne respecte pas les règles du service. Son développeur doit la corriger ; d’ici là, la connexion à cette application est impossible.',
 
   'account.title': 'Mon compte',
   'account.login.intro': 'Connectez-vous pour gérer votre compte et les applications autorisées.',
@@ -156,10 +165,12 @@ export const fr = {
   'account.password.current': 'Mot de passe actuel',
   'account.password.new': 'Nouveau mot de passe',
   'account.password.submit': 'Changer le mot de passe',
-  'account.password.changed': 'Votre mot de passe a été modifié. Vos autres sessions ont été fermées et les applications autorisées ont perdu leur accès.',
+  'account.password.changed':
+    'Votre mot de passe a été modifié. Vos autres sessions ont été fermées et les applications autorisées ont perdu leur accès.',
   'account.password.wrong': 'Le mot de passe actuel est incorrect.',
   'account.sessions.title': 'Sessions',
-  'account.sessions.explain': 'Fermez toutes vos sessions, sur cet appareil comme sur les autres. Les applications autorisées gardent leur accès tant que vous ne le retirez pas.',
+  'account.sessions.explain':
+    'Fermez toutes vos sessions, sur cet appareil comme sur les autres. Les applications autorisées gardent leur accès tant que vous ne le retirez pas.',
   'account.sessions.endAll': 'Me déconnecter partout',
   'account.sessions.ended': 'Toutes vos sessions sont fermées.',
   // The account page's self-service: profile, e-mail address, data download, deletion (and their e-mails).
@@ -169,41 +180,50 @@ export const fr = {
   'account.profile.submit': 'Enregistrer',
   'account.profile.changed': 'Votre profil a été enregistré.',
   'account.email.title': 'Changer d’adresse e-mail',
-  'account.email.explain': 'Nous enverrons un lien à la nouvelle adresse. Votre adresse actuelle reste celle du compte tant que ce lien n’a pas été ouvert.',
+  'account.email.explain':
+    'Nous enverrons un lien à la nouvelle adresse. Votre adresse actuelle reste celle du compte tant que ce lien n’a pas été ouvert.',
   'account.email.new': 'Nouvelle adresse e-mail',
   'account.email.submit': 'Recevoir le lien',
   'account.email.same': 'C’est déjà l’adresse de votre compte.',
-  'account.email.sent': 'Si cette adresse peut être utilisée, un lien de confirmation vient d’y être envoyé. Votre adresse ne change qu’une fois ce lien ouvert.',
+  'account.email.sent':
+    'Si cette adresse peut être utilisée, un lien de confirmation vient d’y être envoyé. Votre adresse ne change qu’une fois ce lien ouvert.',
   'account.email.changed': 'Votre adresse e-mail a été modifiée. Utilisez la nouvelle pour vous connecter.',
   'account.email.taken': 'Cette adresse est déjà celle d’un autre compte : votre adresse n’a pas changé.',
   'emailChange.title': 'Confirmer votre nouvelle adresse',
   'emailChange.message': 'Votre compte utilisera désormais l’adresse {email}. Appuyez sur le bouton pour confirmer.',
   'emailChange.submit': 'Confirmer ma nouvelle adresse',
   'account.export.title': 'Mes données',
-  'account.export.explain': 'Téléchargez tout ce que le service conserve sur vous (profil, applications autorisées, sessions, applications enregistrées), dans un fichier JSON.',
+  'account.export.explain':
+    'Téléchargez tout ce que le service conserve sur vous (profil, applications autorisées, sessions, applications enregistrées), dans un fichier JSON.',
   'account.export.submit': 'Télécharger mes données',
   'account.delete.title': 'Supprimer mon compte',
-  'account.delete.explain': 'Votre compte et toutes ses données seront effacés, vos sessions fermées et les applications autorisées perdront leur accès. C’est définitif.',
+  'account.delete.explain':
+    'Votre compte et toutes ses données seront effacés, vos sessions fermées et les applications autorisées perdront leur accès. C’est définitif.',
   'account.delete.password': 'Mot de passe',
   'account.delete.confirm': 'Je comprends que mon compte sera supprimé définitivement.',
   'account.delete.submit': 'Supprimer mon compte',
   'account.delete.confirmMissing': 'Cochez la case pour confirmer la suppression.',
-  'account.delete.ownsApps': 'Vous avez enregistré des applications dans le portail développeurs : {apps}. D’autres personnes les utilisent peut-être : supprimez-les depuis le portail, ou demandez à l’exploitant du service de les confier à quelqu’un d’autre, puis supprimez votre compte.',
+  'account.delete.ownsApps':
+    'Vous avez enregistré des applications dans le portail développeurs : {apps}. D’autres personnes les utilisent peut-être : supprimez-les depuis le portail, ou demandez à l’exploitant du service de les confier à quelqu’un d’autre, puis supprimez votre compte.',
   'account.delete.portal': 'Ouvrir le portail développeurs',
   'account.delete.done': 'Votre compte a été supprimé. Un e-mail de confirmation a été envoyé à votre ancienne adresse.',
   'mail.changeEmail.subject': 'Confirmez votre nouvelle adresse e-mail',
-  'mail.changeEmail.intro': 'Vous avez demandé à utiliser cette adresse pour votre compte. Ouvrez le lien ci-dessous pour confirmer : votre adresse ne changera qu’à ce moment-là.',
+  'mail.changeEmail.intro':
+    'Vous avez demandé à utiliser cette adresse pour votre compte. Ouvrez le lien ci-dessous pour confirmer : votre adresse ne changera qu’à ce moment-là.',
   'mail.changeEmail.action': 'Confirmer ma nouvelle adresse',
   'mail.changeEmail.expiry': 'Ce lien est valable {hours, plural, one {# heure} other {# heures}} et ne sert qu’une fois.',
   'mail.notice.reset': 'Choisir un nouveau mot de passe',
   'mail.passwordChanged.subject': 'Votre mot de passe a été modifié',
-  'mail.passwordChanged.intro': 'Le mot de passe de votre compte vient d’être modifié depuis la page Mon compte. Vos autres sessions ont été fermées.',
+  'mail.passwordChanged.intro':
+    'Le mot de passe de votre compte vient d’être modifié depuis la page Mon compte. Vos autres sessions ont été fermées.',
   'mail.passwordChanged.ignore': 'Si c’était vous, il n’y a rien à faire. Sinon, choisissez tout de suite un nouveau mot de passe.',
   'mail.emailChanged.subject': 'L’adresse e-mail de votre compte a été modifiée',
   'mail.emailChanged.intro': 'Votre compte utilise désormais l’adresse {email}.',
-  'mail.emailChanged.ignore': 'Si c’était vous, il n’y a rien à faire. Sinon, contactez le service au plus vite : quelqu’un d’autre a peut-être accès à votre compte.',
+  'mail.emailChanged.ignore':
+    'Si c’était vous, il n’y a rien à faire. Sinon, contactez le service au plus vite : quelqu’un d’autre a peut-être accès à votre compte.',
   'mail.accountDeleted.subject': 'Votre compte a été supprimé',
-  'mail.accountDeleted.intro': 'Votre compte et toutes les données qui s’y rattachaient ont été supprimés, à votre demande. Les applications que vous aviez autorisées n’y ont plus accès.',
+  'mail.accountDeleted.intro':
+    'Votre compte et toutes les données qui s’y rattachaient ont été supprimés, à votre demande. Les applications que vous aviez autorisées n’y ont plus accès.',
   'mail.accountDeleted.ignore': 'Si vous n’êtes pas à l’origine de cette suppression, contactez le service.',
 
   'mail.greeting': 'Bonjour {firstName},',
@@ -217,13 +237,16 @@ export const fr = {
   'mail.reset.action': 'Choisir un nouveau mot de passe',
   'mail.reset.expiry': 'Ce lien est valable {hours, plural, one {# heure} other {# heures}} et ne sert qu’une fois.',
   'mail.signupAttempt.subject': 'Tentative de création de compte avec votre adresse',
-  'mail.signupAttempt.intro': 'Quelqu’un vient d’essayer de créer un compte avec votre adresse e-mail. Vous avez déjà un compte : aucun autre n’a été créé.',
+  'mail.signupAttempt.intro':
+    'Quelqu’un vient d’essayer de créer un compte avec votre adresse e-mail. Vous avez déjà un compte : aucun autre n’a été créé.',
   'mail.signupAttempt.signIn': 'Me connecter',
   'mail.signupAttempt.reset': 'Choisir un nouveau mot de passe',
-  'mail.signupAttempt.ignore': 'Si c’était vous, connectez-vous avec votre compte ou choisissez un nouveau mot de passe. Sinon, ignorez ce message : votre compte n’a pas changé.',
+  'mail.signupAttempt.ignore':
+    'Si c’était vous, connectez-vous avec votre compte ou choisissez un nouveau mot de passe. Sinon, ignorez ce message : votre compte n’a pas changé.',
   // Consent trust, new verification links, branding, the password fields' "Afficher" button.
   'login.tooMany.reset': 'Choisir un nouveau mot de passe pour me connecter tout de suite',
-  'consent.why': 'Les informations « Toujours partagé » sont nécessaires à {client} pour vous connecter. Pour ne rien partager, choisissez Refuser.',
+  'consent.why':
+    'Les informations « Toujours partagé » sont nécessaires à {client} pour vous connecter. Pour ne rien partager, choisissez Refuser.',
   'consent.verified': 'Application vérifiée · publiée par {domain}',
   'consent.verifiedNoOwner': 'Application vérifiée par le service',
   'consent.unverified': 'Application non vérifiée',
@@ -236,7 +259,8 @@ export const fr = {
   'account.verify.resend': 'Renvoyer le lien',
   'account.verify.sent': 'Un nouveau lien de vérification vient d’être envoyé à votre adresse.',
   'account.verify.throttled': 'Trop d’e-mails ont été envoyés à cette adresse. Réessayez dans une heure.',
-  'verifyExpired.message': 'Ce lien de vérification a déjà été utilisé ou a expiré. Saisissez votre adresse e-mail : nous vous en enverrons un nouveau.',
+  'verifyExpired.message':
+    'Ce lien de vérification a déjà été utilisé ou a expiré. Saisissez votre adresse e-mail : nous vous en enverrons un nouveau.',
   'verifyExpired.submit': 'Recevoir un nouveau lien',
   'verifyResent.title': 'Consultez vos e-mails',
   'verifyResent.message': 'Si l’adresse {email} attend encore d’être vérifiée, un nouveau lien vient d’y être envoyé.',

@@ -36,7 +36,8 @@ export const portalEn: PortalMessages = {
   'form.appType': 'Application type',
   'form.appTypeFixed': 'The type cannot be changed after registration.',
   'form.redirectUris': 'Redirect URIs',
-  'form.redirectUrisHint': 'One exact URI per line. https is required, except http://localhost and http://127.0.0.1 for development. Mobile apps: https, a reverse-domain private-use scheme (com.example.app:/callback) or a loopback address.',
+  'form.redirectUrisHint':
+    'One exact URI per line. https is required, except http://localhost and http://127.0.0.1 for development. Mobile apps: https, a reverse-domain private-use scheme (com.example.app:/callback) or a loopback address.',
   'form.scopes': 'Requested information (scopes)',
   'form.scopeRequired': 'Required',
   'form.scope.openid': 'openid: identify the user',
@@ -54,10 +55,12 @@ export const portalEn: PortalMessages = {
   'error.redirectUris.required': 'Enter at least one redirect URI.',
   'error.redirect_uri.not_absolute': '“{value}” is not an absolute URI (it must start with https://).',
   'error.redirect_uri.fragment': '“{value}” must not contain a fragment (#…).',
-  'error.redirect_uri.userinfo': '“{value}” must not contain a user name or password (user@…): the browser would go to the host after the @.',
+  'error.redirect_uri.userinfo':
+    '“{value}” must not contain a user name or password (user@…): the browser would go to the host after the @.',
   'error.redirect_uri.wildcard': '“{value}” must not contain a wildcard (*): every URI must be exact.',
   'error.redirect_uri.https_required': '“{value}” must use https (http is accepted only for localhost and 127.0.0.1).',
-  'error.redirect_uri.mobile_scheme': '“{value}”: a mobile app uses https, a reverse-domain private-use scheme (com.example.app:/callback) or a loopback address.',
+  'error.redirect_uri.mobile_scheme':
+    '“{value}”: a mobile app uses https, a reverse-domain private-use scheme (com.example.app:/callback) or a loopback address.',
   'error.unknown': 'The scope “{value}” does not exist.',
   'error.required_scope': 'The scope “{value}” is required.',
 
@@ -73,13 +76,15 @@ export const portalEn: PortalMessages = {
   'app.updated': 'Changes saved.',
   'app.rotated': 'New secret generated. The old one no longer works.',
   'app.secretTitle': 'Your credentials',
-  'app.secretWarning': 'Copy the client_secret now and keep it somewhere safe: it will never be shown again. If you lose it, generate a new one.',
+  'app.secretWarning':
+    'Copy the client_secret now and keep it somewhere safe: it will never be shown again. If you lose it, generate a new one.',
   'app.secretNever': 'The client_secret is shown only once, at registration or after generating a new one.',
   'app.copy': 'Copy',
   'app.copied': 'Copied',
 
   'help.title': 'Integrate this application',
-  'help.intro': 'Any certified OpenID Connect library configures itself from the discovery URL. PKCE (S256) is required; the client_secret is sent in the request body.',
+  'help.intro':
+    'Any certified OpenID Connect library configures itself from the discovery URL. PKCE (S256) is required; the client_secret is sent in the request body.',
   'help.discovery': 'Discovery URL',
   'help.authorize': '1. Send the user to this URL (replace STATE and CODE_CHALLENGE)',
   'help.token': '2. Exchange the code you received for tokens',
@@ -87,7 +92,8 @@ export const portalEn: PortalMessages = {
   'help.userinfo': '3. Read the user’s information',
 
   'delete.title': 'Delete {name}?',
-  'delete.warning': 'The application will no longer be able to sign anyone in. Every access users granted it and every token issued to it will be revoked. This cannot be undone.',
+  'delete.warning':
+    'The application will no longer be able to sign anyone in. Every access users granted it and every token issued to it will be revoked. This cannot be undone.',
   'delete.confirm': 'Yes, delete permanently',
   'delete.deleted': 'The application “{name}” has been deleted.',
 
@@ -99,12 +105,15 @@ export const portalEn: PortalMessages = {
   'error.generic.message': 'The request could not be completed. Please try again in a moment.',
   'error.back': 'Back to my applications',
   'nav.brandLinks': 'About the service',
-  'form.appTypeHint': 'Mobile app and single-page web app: public applications, which authenticate with PKCE alone, without a secret (a secret shipped in an app or a page is no longer secret). Website: a confidential application, which sends its client_secret. Server application (machine to machine): a program calling on its own behalf, with no user; it gets its tokens with the client_credentials grant and its client_secret, with no redirect URI and no scope (neither openid, email nor profile: its tokens name no user).',
-  'form.scopesHint': 'openid and email are always shared: users cannot untick them, they can only refuse the whole request. profile is optional: users may choose not to share it.',
+  'form.appTypeHint':
+    'Mobile app and single-page web app: public applications, which authenticate with PKCE alone, without a secret (a secret shipped in an app or a page is no longer secret). Website: a confidential application, which sends its client_secret. Server application (machine to machine): a program calling on its own behalf, with no user; it gets its tokens with the client_credentials grant and its client_secret, with no redirect URI and no scope (neither openid, email nor profile: its tokens name no user).',
+  'form.scopesHint':
+    'openid and email are always shared: users cannot untick them, they can only refuse the whole request. profile is optional: users may choose not to share it.',
   'form.links': 'Links shown on the consent screen (optional)',
   'form.linksHint': 'Full https addresses. The service does not download them: the user’s browser opens them.',
   'form.logoUri': 'Logo (logo_uri)',
-  'form.logoUriHint': 'Shown only once an administrator of the service has verified the application. A new name or logo ends that verification.',
+  'form.logoUriHint':
+    'Shown only once an administrator of the service has verified the application. A new name or logo ends that verification.',
   'form.policyUri': 'Privacy policy (policy_uri)',
   'form.tosUri': 'Terms of service (tos_uri)',
   'error.link.not_absolute': '“{value}” is not a full address (it must start with https://).',
@@ -112,27 +121,37 @@ export const portalEn: PortalMessages = {
   'error.link.userinfo': '“{value}” must not contain a user name or a password.',
   'error.link.fragment': '“{value}” must not contain a fragment (#…).',
   'error.link.unsafe': '“{value}” must not contain a space, quote, comma or semicolon.',
-  'app.verified': 'Application verified by an administrator of the service: the consent screen shows its logo and the domain of your e-mail address.',
-  'app.unverified': 'Unverified application: the consent screen tells users so and does not show its logo. An administrator of the service can verify it.',
-  'app.secretPublic': 'This application is public: it does not need this secret, PKCE is enough. Do not put it in the app; if it is sent anyway, it is accepted.',
-  'help.introPublic': 'Any certified OpenID Connect library (AppAuth, for example) configures itself from the discovery address. Public application: PKCE (S256) protects the code, no secret is sent (token_endpoint_auth_method: none). Refresh tokens change on every use.',
+  'app.verified':
+    'Application verified by an administrator of the service: the consent screen shows its logo and the domain of your e-mail address.',
+  'app.unverified':
+    'Unverified application: the consent screen tells users so and does not show its logo. An administrator of the service can verify it.',
+  'app.secretPublic':
+    'This application is public: it does not need this secret, PKCE is enough. Do not put it in the app; if it is sent anyway, it is accepted.',
+  'help.introPublic':
+    'Any certified OpenID Connect library (AppAuth, for example) configures itself from the discovery address. Public application: PKCE (S256) protects the code, no secret is sent (token_endpoint_auth_method: none). Refresh tokens change on every use.',
   'form.userFacing': 'Signing users in',
   'form.userFacingHint': 'Not for a server application: it signs no user in, and has neither redirect URI nor scope.',
   'app.grant': 'Grant',
   'app.grantServer': 'client_credentials: the service asks for tokens for itself, with no user.',
-  'help.introServer': 'Server application (machine to machine): it gets an access token for itself with the client_credentials grant (RFC 6749 §4.4), sending its client_secret in the request body. The token names no user (no sub) and carries no scope: /oauth/userinfo refuses it. Your own APIs can check it by introspection, with this application’s credentials.',
+  'help.introServer':
+    'Server application (machine to machine): it gets an access token for itself with the client_credentials grant (RFC 6749 §4.4), sending its client_secret in the request body. The token names no user (no sub) and carries no scope: /oauth/userinfo refuses it. Your own APIs can check it by introspection, with this application’s credentials.',
   'help.clientCredentials': '1. Get an access token for the service',
   'help.introspect': '2. Check a token (introspection)',
   'help.revoke': 'Revoke a token',
   'rotate.title': 'Generate a new secret for {name}?',
-  'rotate.warning': 'The old secret stops working immediately: every request that sends it will be refused. Every server that uses it must be given the new secret, which is shown only once.',
+  'rotate.warning':
+    'The old secret stops working immediately: every request that sends it will be refused. Every server that uses it must be given the new secret, which is shown only once.',
   'rotate.confirm': 'Yes, generate a new secret',
   'mail.rotated.subject': 'New secret for your application {name}',
-  'mail.rotated.intro': 'A new client_secret was generated on {time} for your application “{name}” (client_id {clientId}), from the developer portal. The old secret no longer works: every server that used it must be given the new one.',
-  'mail.rotated.ignore': 'If this was not you, someone else is using your account: choose a new password right away, then generate a new secret from the portal.',
+  'mail.rotated.intro':
+    'A new client_secret was generated on {time} for your application “{name}” (client_id {clientId}), from the developer portal. The old secret no longer works: every server that used it must be given the new one.',
+  'mail.rotated.ignore':
+    'If this was not you, someone else is using your account: choose a new password right away, then generate a new secret from the portal.',
   'mail.deleted.subject': 'Your application {name} was deleted',
-  'mail.deleted.intro': 'Your application “{name}” (client_id {clientId}) was deleted on {time}, from the developer portal. It can no longer sign anyone in; the access and tokens issued to it are revoked.',
-  'mail.deleted.ignore': 'If this was not you, someone else is using your account: choose a new password right away and check your other applications. A deleted application cannot be restored: register it again if needed.',
+  'mail.deleted.intro':
+    'Your application “{name}” (client_id {clientId}) was deleted on {time}, from the developer portal. It can no longer sign anyone in; the access and tokens issued to it are revoked.',
+  'mail.deleted.ignore':
+    'If this was not you, someone else is using your account: choose a new password right away and check your other applications. A deleted application cannot be restored: register it again if needed.',
   'mail.action.reset': 'Choose a new password',
   'mail.action.apps': 'See my applications',
   'error.redirectUris.not_for_server': 'A server application has no redirect URI: “{value}” cannot be registered.',

@@ -50,14 +50,22 @@ export async function readDatabaseKeys(db: Queryable, keyEncryptionKey?: string)
 }
 
 /** Stores a new key, published from now on and signing from `activatesAt` (now when unset). */
-export async function addDatabaseKey(db: Queryable, jwk: PrivateJwk, activatesAt: Date | undefined, keyEncryptionKey?: string): Promise<SigningKey> {
+export async function addDatabaseKey(
+  db: Queryable,
+  jwk: PrivateJwk,
+  activatesAt: Date | undefined,
+  keyEncryptionKey?: string,
+): Promise<SigningKey> {
   const key = keyEncryptionKey === undefined ? undefined : deriveKeyEncryptionKey(keyEncryptionKey);
   return insertKey(db, jwk, activatesAt, key);
 }
 
 /** Takes a key out of the JWKS for good: its private part is erased, its public part kept for the record. */
 export async function retireDatabaseKey(db: Queryable, kid: string, publicJwk: SigningKey['jwk']): Promise<void> {
-  await db.query('UPDATE signing_keys SET retired_at = now(), jwk = $2 WHERE kid = $1 AND retired_at IS NULL', [kid, JSON.stringify(publicPart(publicJwk))]);
+  await db.query('UPDATE signing_keys SET retired_at = now(), jwk = $2 WHERE kid = $1 AND retired_at IS NULL', [
+    kid,
+    JSON.stringify(publicPart(publicJwk)),
+  ]);
 }
 
 async function insertKey(db: Queryable, jwk: PrivateJwk, activatesAt: Date | undefined, key: Buffer | undefined): Promise<SigningKey> {
@@ -81,13 +89,20 @@ const toKey = (row: Row, jwk: SigningKey['jwk']): SigningKey => ({
 function openRow(row: Row, key: Buffer | undefined): PrivateJwk {
   if (!isSealed(row.jwk)) return row.jwk;
   if (!key) {
-    throw new ConfigError([{ field: FIELD, message: 'the signing keys in the database are encrypted: set the key they were encrypted with' }]);
+    throw new ConfigError([
+      { field: FIELD, message: 'the signing keys in the database are encrypted: set the key they were encrypted with' },
+    ]);
   }
   try {
     return openJwk(row.jwk, row.kid, key);
   } catch {
     // Never the key nor the row in the message: only which setting to look at.
-    throw new ConfigError([{ field: FIELD, message: `does not decrypt signing key ${row.kid} in the database: it is not the key the signing keys were encrypted with` }]);
+    throw new ConfigError([
+      {
+        field: FIELD,
+        message: `does not decrypt signing key ${row.kid} in the database: it is not the key the signing keys were encrypted with`,
+      },
+    ]);
   }
 }
 

@@ -29,7 +29,13 @@ export function sealJwk(jwk: PrivateJwk, key: Buffer): SealedJwk {
   const iv = randomBytes(12); // random 96-bit IV, never reused under one key in practice (few keys)
   const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(Buffer.from(jwk.kid, 'utf8'));
   const ct = Buffer.concat([cipher.update(JSON.stringify(jwk), 'utf8'), cipher.final()]);
-  return { v: 1, alg: 'A256GCM', iv: iv.toString('base64url'), ct: ct.toString('base64url'), tag: cipher.getAuthTag().toString('base64url') };
+  return {
+    v: 1,
+    alg: 'A256GCM',
+    iv: iv.toString('base64url'),
+    ct: ct.toString('base64url'),
+    tag: cipher.getAuthTag().toString('base64url'),
+  };
 }
 
 /** Throws when `key` is not the one the JWK was sealed with (or the row was altered). */

@@ -128,7 +128,10 @@ async function withLock<T>(lock: string, fn: () => Promise<T>): Promise<T> {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
-    const age = await stat(lock).then((s) => Date.now() - s.mtimeMs, () => 0);
+    const age = await stat(lock).then(
+      (s) => Date.now() - s.mtimeMs,
+      () => 0,
+    );
     if (age > STALE_LOCK_MS) await unlink(lock).catch(() => {});
     else if (Date.now() > deadline) throw new Error(`the signing keys file is locked by ${lock}; remove it if no instance is starting`);
     else await sleep(25 + Math.random() * 50);

@@ -65,9 +65,7 @@ export function scheduleKeys(keys: readonly SigningKey[], now: Date): ScheduledK
 export function engineKeys(keys: readonly SigningKey[], now: Date): PrivateJwk[] {
   const scheduled = scheduleKeys(keys, now).filter((k) => k.state !== 'retired');
   const rank = (k: ScheduledKey): number => (k.state === 'active' ? (k.alg === 'RS256' ? 0 : 1) : 2);
-  return scheduled
-    .sort((a, b) => rank(a) - rank(b) || byActivation(b, a))
-    .map((k) => k.jwk as PrivateJwk);
+  return scheduled.sort((a, b) => rank(a) - rank(b) || byActivation(b, a)).map((k) => k.jwk as PrivateJwk);
 }
 
 /** The next time a key starts signing, when one is waiting: the engine's keys change then. */
@@ -86,12 +84,20 @@ export class KeyScheduleError extends Error {
  * less than `idTokenTtlSeconds` ago, since ID tokens it signed may still be checked against the JWKS,
  * unless `force` (a compromised key, whose tokens must stop verifying). A key that never signed may go.
  */
-export function checkRetirement(keys: readonly SigningKey[], kid: string, now: Date, idTokenTtlSeconds: number, force = false): ScheduledKey {
+export function checkRetirement(
+  keys: readonly SigningKey[],
+  kid: string,
+  now: Date,
+  idTokenTtlSeconds: number,
+  force = false,
+): ScheduledKey {
   const key = scheduleKeys(keys, now).find((k) => k.kid === kid);
   if (!key) throw new KeyScheduleError(`no signing key with kid ${kid}`);
   if (key.state === 'retired') throw new KeyScheduleError(`signing key ${kid} is already retired`);
   if (key.state === 'active') {
-    throw new KeyScheduleError(`signing key ${kid} signs the new ${key.alg} tokens: rotate first, and retire it once its successor signs and its tokens have expired`);
+    throw new KeyScheduleError(
+      `signing key ${kid} signs the new ${key.alg} tokens: rotate first, and retire it once its successor signs and its tokens have expired`,
+    );
   }
   if (key.state === 'previous' && !force) {
     const since = key.supersededAt?.getTime() ?? 0;

@@ -24,9 +24,13 @@ export function formatLine(line: string): string {
     return line;
   }
   const time = typeof entry.time === 'string' ? entry.time.slice(11, 19) : '';
-  const level = String(entry.level ?? '').toUpperCase().padEnd(5);
+  const level = String(entry.level ?? '')
+    .toUpperCase()
+    .padEnd(5);
   const title = entry.event ?? entry.msg ?? '';
-  const head = [time, level, typeof title === 'string' && PLAIN_TITLE.test(title) ? title : JSON.stringify(title)].filter((part) => part !== '').join(' ');
+  const head = [time, level, typeof title === 'string' && PLAIN_TITLE.test(title) ? title : JSON.stringify(title)]
+    .filter((part) => part !== '')
+    .join(' ');
   const fields = Object.entries(entry)
     .filter(([key, value]) => !FIRST.includes(key) && value !== undefined)
     .map(([key, value]) => `${key}=${typeof value === 'string' && PLAIN.test(value) ? value : JSON.stringify(value)}`);

@@ -78,7 +78,12 @@ export function writeEvent(logger: Logger, name: SecurityEventName, fields: Secu
 /** The e-mail address's domain, lowercased: enough to see a campaign, not who was targeted. */
 export function emailDomain(address: string | undefined): string | undefined {
   const at = address?.lastIndexOf('@') ?? -1;
-  return at < 0 ? undefined : address!.slice(at + 1, at + 254).trim().toLowerCase() || undefined;
+  return at < 0
+    ? undefined
+    : address!
+        .slice(at + 1, at + 254)
+        .trim()
+        .toLowerCase() || undefined;
 }
 
 function lineFields(name: SecurityEventName, fields: SecurityEventFields): Record<string, unknown> {

@@ -39,7 +39,12 @@ export class AccountMail {
   async sendSignupAttempt(account: Account, locale: Locale): Promise<void> {
     const { issuer } = this.config;
     await this.mailer.send(
-      await composeSignupAttempt(locale, account, { signIn: `${issuer}/account`, reset: `${issuer}/password/forgot` }, this.brandIn(locale)),
+      await composeSignupAttempt(
+        locale,
+        account,
+        { signIn: `${issuer}/account`, reset: `${issuer}/password/forgot` },
+        this.brandIn(locale),
+      ),
     );
   }
 
@@ -56,7 +61,9 @@ export class AccountMail {
     const ttl = this.config.mail.verifyLinkTtl;
     const token = await this.tokens.issue(account.id, 'change-email', ttl, newEmail);
     const link = `${this.config.issuer}/account/email/confirm?token=${token}`;
-    await this.mailer.send(await composeMail('changeEmail', locale, { email: newEmail, firstName: account.firstName }, link, ttl, this.brandIn(locale)));
+    await this.mailer.send(
+      await composeMail('changeEmail', locale, { email: newEmail, firstName: account.firstName }, link, ttl, this.brandIn(locale)),
+    );
   }
 
   /** Tells the old address that the account now uses `newEmail`. */

@@ -27,7 +27,12 @@ export type MailKind = 'verify' | 'reset' | 'changeEmail';
 const COPY: Readonly<Record<MailKind, { subject: MessageKey; intro: MessageKey; action: MessageKey; expiry: MessageKey }>> = {
   verify: { subject: 'mail.verify.subject', intro: 'mail.verify.intro', action: 'mail.verify.action', expiry: 'mail.verify.expiry' },
   reset: { subject: 'mail.reset.subject', intro: 'mail.reset.intro', action: 'mail.reset.action', expiry: 'mail.reset.expiry' },
-  changeEmail: { subject: 'mail.changeEmail.subject', intro: 'mail.changeEmail.intro', action: 'mail.changeEmail.action', expiry: 'mail.changeEmail.expiry' },
+  changeEmail: {
+    subject: 'mail.changeEmail.subject',
+    intro: 'mail.changeEmail.intro',
+    action: 'mail.changeEmail.action',
+    expiry: 'mail.changeEmail.expiry',
+  },
 };
 
 const TEMPLATE = fileURLToPath(new URL('../../views/mail/message.ejs', import.meta.url));
@@ -52,7 +57,19 @@ export async function composeMail(
     signature: brand.name,
   };
   const subject = t(copy.subject);
-  const text = [lines.greeting, '', lines.intro, '', link, '', lines.expiry, lines.ignore, '', `— ${lines.signature}`, ...brandLines(brand)].join('\n');
+  const text = [
+    lines.greeting,
+    '',
+    lines.intro,
+    '',
+    link,
+    '',
+    lines.expiry,
+    lines.ignore,
+    '',
+    `— ${lines.signature}`,
+    ...brandLines(brand),
+  ].join('\n');
   const html = await ejs.renderFile(TEMPLATE, { lang: locale, subject, link, brand, ...lines });
   return { to: to.email, subject, text, html, link };
 }

@@ -30,13 +30,23 @@ export interface ResendRequest {
  * Counts the e-mail against the limits, then sends the link. The caller decides whether to wait for the
  * mail server (`send` resolves once it has answered); an address already verified gets nothing.
  */
-export async function resendVerification(deps: ResendDeps, account: Account, request: ResendRequest): Promise<{ outcome: ResendOutcome; send?: Promise<void> }> {
+export async function resendVerification(
+  deps: ResendDeps,
+  account: Account,
+  request: ResendRequest,
+): Promise<{ outcome: ResendOutcome; send?: Promise<void> }> {
   if (account.emailVerified) return { outcome: 'alreadyVerified' };
   const { ip } = request;
   const perIp = deps.limits.mailPerIp;
-  const allowed = (ip === undefined || !perIp || (await perIp.take(ip))) && (await deps.limits.mailPerAddress.take(accountLimitKey(account.id)));
+  const allowed =
+    (ip === undefined || !perIp || (await perIp.take(ip))) && (await deps.limits.mailPerAddress.take(accountLimitKey(account.id)));
   if (!allowed) {
-    (request.log ?? securityEvent)('mail.throttled', { limit: 'mail', account_id: account.id, email_domain: emailDomain(account.email), source: request.source });
+    (request.log ?? securityEvent)('mail.throttled', {
+      limit: 'mail',
+      account_id: account.id,
+      email_domain: emailDomain(account.email),
+      source: request.source,
+    });
     return { outcome: 'throttled' };
   }
   return { outcome: 'sent', send: deps.mail.sendVerification(account, request.locale) };

@@ -95,4 +95,3 @@ export function countStorageError(error: unknown): void {
     if (e instanceof StorageUnavailableError) return void storageErrors.inc({ backend: e.backend });
   }
 }
-

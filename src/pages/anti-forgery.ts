@@ -54,7 +54,10 @@ export async function readFormWithToken(ctx: Koa.Context, expected: string | und
   const submitted = body.get(CSRF_FIELD);
   if (!tokensMatch(expected, submitted)) {
     // A stale tab does this too; a stream of them from one IP is a forgery attempt.
-    securityEvent('anti_forgery.rejected', { endpoint: ctx.path, reason: !expected ? 'no_expected_token' : !submitted ? 'missing_token' : 'token_mismatch' });
+    securityEvent('anti_forgery.rejected', {
+      endpoint: ctx.path,
+      reason: !expected ? 'no_expected_token' : !submitted ? 'missing_token' : 'token_mismatch',
+    });
     throw new PageError(403, 'formExpired');
   }
   return body;

@@ -48,7 +48,11 @@ export function serveAsset(name: AssetName): Koa.Middleware {
 }
 
 /** A file whose URL changes with its content: cached for good, 304 when the browser has it already. */
-export function sendImmutable(ctx: Koa.Context, file: { etag: string; type: string; body: Buffer | string }, headers: Record<string, string> = {}): void {
+export function sendImmutable(
+  ctx: Koa.Context,
+  file: { etag: string; type: string; body: Buffer | string },
+  headers: Record<string, string> = {},
+): void {
   ctx.set({ 'Cache-Control': 'public, max-age=31536000, immutable', ETag: file.etag, 'X-Content-Type-Options': 'nosniff', ...headers });
   ctx.type = file.type;
   // Koa judges freshness only for a successful response: until now the status is the default 404.

@@ -21,7 +21,12 @@ export function localeFor(ctx: RequestContext, config: Pick<SignInConfig, 'langu
 }
 
 /** The same negotiation, among every language the pages are written in unless told otherwise. */
-export function requestLocale(ctx: RequestContext, supported: readonly Locale[] = LOCALES, fallback: Locale = DEFAULT_LOCALE, uiLocales?: string): Locale {
+export function requestLocale(
+  ctx: RequestContext,
+  supported: readonly Locale[] = LOCALES,
+  fallback: Locale = DEFAULT_LOCALE,
+  uiLocales?: string,
+): Locale {
   return negotiateLocale({
     uiLocales,
     cookie: ctx.cookies.get(LANG_COOKIE, { signed: false }),
@@ -37,7 +42,11 @@ export function chosenLanguage(ctx: Pick<Koa.Context, 'cookies'>): string | unde
 }
 
 /** Remembers the user's choice for a year; false (and nothing set) for a language the service does not offer. */
-export function rememberLanguage(ctx: Pick<Koa.Context, 'cookies'>, config: Pick<SignInConfig, 'issuer' | 'languages'>, locale: unknown): boolean {
+export function rememberLanguage(
+  ctx: Pick<Koa.Context, 'cookies'>,
+  config: Pick<SignInConfig, 'issuer' | 'languages'>,
+  locale: unknown,
+): boolean {
   if (!isLocale(locale) || !config.languages.supported.includes(locale)) return false;
   setPageCookie(ctx, LANG_COOKIE, locale, { issuer: config.issuer, maxAgeSeconds: LANG_SECONDS });
   return true;

@@ -47,7 +47,8 @@ export function pageErrors(config: Pick<SignInConfig, 'languages'>, options: Pag
       const failure = describe(error);
       // Path and error only: bodies carry passwords, queries carry codes. An outage is logged without
       // the error's detail, which may hold a connection string; anything else with its stack.
-      if (failure.reason === 'unavailable') securityEvent('storage.unavailable', { endpoint: ctx.path, source: options.face, reason: backendOf(error) });
+      if (failure.reason === 'unavailable')
+        securityEvent('storage.unavailable', { endpoint: ctx.path, source: options.face, reason: backendOf(error) });
       else if (failure.status >= 500) unexpectedError(error, { endpoint: ctx.path, source: options.face });
       // The engine writes its redirect straight to the socket; past that point nothing can be shown.
       if (ctx.headerSent || !ctx.writable) return;

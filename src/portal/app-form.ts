@@ -66,7 +66,12 @@ export function toClientInput(form: AppFormValues): ApplicationInput & ClientLin
     name: form.name,
     description: form.description,
     appType: form.appType,
-    redirectUris: signsUsersIn ? form.redirectUris.split(/\r?\n/).map((line) => line.trim()).filter(Boolean) : [],
+    redirectUris: signsUsersIn
+      ? form.redirectUris
+          .split(/\r?\n/)
+          .map((line) => line.trim())
+          .filter(Boolean)
+      : [],
     scopes: signsUsersIn ? form.scopes : [],
     // An emptied field removes the link.
     logoUri: form.logoUri.trim() || null,

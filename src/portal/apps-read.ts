@@ -51,7 +51,13 @@ export interface FormPage {
 }
 
 export async function renderForm(ctx: Koa.Context, page: FormPage, status = 200): Promise<void> {
-  await renderPortal(ctx, pageOf(ctx), 'form', { ...page, errors: page.errors ?? {}, app: page.app ?? null, choices: FORM_CHOICES }, status);
+  await renderPortal(
+    ctx,
+    pageOf(ctx),
+    'form',
+    { ...page, errors: page.errors ?? {}, app: page.app ?? null, choices: FORM_CHOICES },
+    status,
+  );
 }
 
 export function newAppForm(): Koa.Middleware {

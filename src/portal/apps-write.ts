@@ -17,7 +17,11 @@ function seeOther(ctx: Koa.Context, path: string): void {
   ctx.redirect(`${rootOf(ctx)}${path}`);
 }
 
-async function invalid(ctx: Koa.Context, error: ClientValidationError, page: { mode: 'new' | 'edit'; values: AppFormValues; deps: PortalDeps }) {
+async function invalid(
+  ctx: Koa.Context,
+  error: ClientValidationError,
+  page: { mode: 'new' | 'edit'; values: AppFormValues; deps: PortalDeps },
+) {
   const errors = fieldMessages(error.errors, portalTranslator(stateOf(ctx).locale));
   const app = page.mode === 'edit' ? await ownedApp(ctx, page.deps) : undefined;
   await renderForm(ctx, { mode: page.mode, values: page.values, errors, app }, 400);
@@ -65,7 +69,11 @@ export function rotateSecret(deps: PortalDeps): Koa.Middleware {
     if (clientSecret === undefined) throw notFound();
     securityEvent('application.secret_rotated', { client_id: client.clientId, account_id: stateOf(ctx).owner!.id, source: 'portal' });
     notifyOwner(ctx, deps, 'rotated', client);
-    deps.flash.set(ctx, { accountId: stateOf(ctx).owner!.id, notice: 'app.rotated', credentials: { clientId: client.clientId, clientSecret } });
+    deps.flash.set(ctx, {
+      accountId: stateOf(ctx).owner!.id,
+      notice: 'app.rotated',
+      credentials: { clientId: client.clientId, clientSecret },
+    });
     seeOther(ctx, `/apps/${client.clientId}`);
   };
 }

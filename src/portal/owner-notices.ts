@@ -9,7 +9,12 @@ import { composeOwnerNotice, type OwnerNoticeKind } from './owner-notice-mail.ts
 import type { PortalDeps } from './portal-deps.ts';
 import { stateOf } from './portal-request.ts';
 
-export function notifyOwner(ctx: Koa.Context, deps: Pick<PortalDeps, 'config' | 'mail'>, kind: OwnerNoticeKind, client: Pick<RegisteredClient, 'name' | 'clientId'>): void {
+export function notifyOwner(
+  ctx: Koa.Context,
+  deps: Pick<PortalDeps, 'config' | 'mail'>,
+  kind: OwnerNoticeKind,
+  client: Pick<RegisteredClient, 'name' | 'clientId'>,
+): void {
   const { owner, locale } = stateOf(ctx);
   if (!owner) return;
   const { issuer, portal } = deps.config;

@@ -33,5 +33,11 @@ const COPY: Readonly<Record<'notFound' | 'forbidden' | 'generic', { title: Porta
 /** How the page kit's error middleware shows a failure inside the portal. */
 export async function showPortalError(ctx: Koa.Context, failure: PageFailure): Promise<void> {
   const kind = failure.reason === 'notFound' ? 'notFound' : failure.reason === 'formExpired' ? 'forbidden' : 'generic';
-  await renderPortal(ctx, { ...pageOf(ctx), locale: failure.locale }, 'error', { title: COPY[kind].title, message: COPY[kind].message }, failure.status);
+  await renderPortal(
+    ctx,
+    { ...pageOf(ctx), locale: failure.locale },
+    'error',
+    { title: COPY[kind].title, message: COPY[kind].message },
+    failure.status,
+  );
 }

@@ -57,15 +57,30 @@ export async function startSession(
  * The session of this request: a signed cookie whose record still exists on the server. The expiry
  * inside the signed value bounds a cookie kept beyond its max-age; the record, a cookie kept beyond a sign-out.
  */
-export async function readSession(ctx: Pick<Koa.Context, 'cookies'>, jar: CookieJar, records: PortalSessionRecords): Promise<PortalSession | undefined> {
+export async function readSession(
+  ctx: Pick<Koa.Context, 'cookies'>,
+  jar: CookieJar,
+  records: PortalSessionRecords,
+): Promise<PortalSession | undefined> {
   const stored = jar.read<Stored>(ctx, SESSION_COOKIE);
-  if (!stored || typeof stored.i !== 'string' || typeof stored.a !== 'string' || typeof stored.c !== 'string' || typeof stored.x !== 'number') {
+  if (
+    !stored ||
+    typeof stored.i !== 'string' ||
+    typeof stored.a !== 'string' ||
+    typeof stored.c !== 'string' ||
+    typeof stored.x !== 'number'
+  ) {
     return undefined;
   }
   if (stored.x < Date.now()) return undefined;
   const record = await records.find(stored.i);
   if (record?.accountId !== stored.a) return undefined;
-  return { accountId: stored.a, serviceSessionUid: typeof stored.u === 'string' ? stored.u : undefined, csrf: stored.c, expiresAt: stored.x };
+  return {
+    accountId: stored.a,
+    serviceSessionUid: typeof stored.u === 'string' ? stored.u : undefined,
+    csrf: stored.c,
+    expiresAt: stored.x,
+  };
 }
 
 /** Ends the session on the server (its record is deleted) and in the browser (its cookie is cleared). */

@@ -48,8 +48,17 @@ export function finishSignIn(deps: PortalDeps): Koa.Middleware {
     deps.jar.clear(ctx, AUTH_COOKIE);
     const { code, state, iss } = ctx.query;
     const redeemed =
-      pending && typeof code === 'string' && typeof pending.v === 'string' && state === pending.s && (iss === undefined || iss === config.issuer)
-        ? await redeemPortalCode(provider, { code, verifier: pending.v, clientId: deps.client.clientId, redirectUri: deps.client.redirectUri })
+      pending &&
+      typeof code === 'string' &&
+      typeof pending.v === 'string' &&
+      state === pending.s &&
+      (iss === undefined || iss === config.issuer)
+        ? await redeemPortalCode(provider, {
+            code,
+            verifier: pending.v,
+            clientId: deps.client.clientId,
+            redirectUri: deps.client.redirectUri,
+          })
         : undefined;
     if (!redeemed) {
       // Refused at the login page (access_denied), a stale tab, or a forged callback: start again.

@@ -28,7 +28,8 @@ export const isPublicClient = (client: Pick<RegisteredClient, 'appType' | 'first
  * A server application is a confidential backend calling for itself (RFC 6749 §4.4): no user, so no
  * redirect URI, no response type, no scope; its one grant is client_credentials, with its secret in the body.
  */
-export const isMachineClient = (client: Pick<RegisteredClient, 'appType' | 'firstParty'>): boolean => !client.firstParty && client.appType === 'server';
+export const isMachineClient = (client: Pick<RegisteredClient, 'appType' | 'firstParty'>): boolean =>
+  !client.firstParty && client.appType === 'server';
 
 /** What the Client model's adapter returns; a misspelt metadata key fails the typecheck. */
 export function toClientMetadata(client: RegisteredClient): Payload {
@@ -43,7 +44,9 @@ export function toClientMetadata(client: RegisteredClient): Payload {
     application_type: client.appType === 'mobile' ? 'native' : 'web',
     redirect_uris: client.redirectUris,
     // Never an address that breaks the redirect URI rules (one registered before a rule existed).
-    post_logout_redirect_uris: client.firstParty ? client.redirectUris : client.redirectUris.filter((uri) => !redirectUriProblem(uri, client.appType)),
+    post_logout_redirect_uris: client.firstParty
+      ? client.redirectUris
+      : client.redirectUris.filter((uri) => !redirectUriProblem(uri, client.appType)),
     response_types: ['code'],
     grant_types: ['authorization_code', 'refresh_token'],
     scope: client.scopes.join(' '),

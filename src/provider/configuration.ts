@@ -37,7 +37,11 @@ function ownTokensOnly(_ctx: unknown, client: Pick<Client, 'clientId'>, token: {
 }
 
 /** Introspection is for callers that authenticated (RFC 7662 §2.1): a public client must send its secret. */
-function authenticatedOwnTokensOnly(ctx: unknown, client: Pick<Client, 'clientId' | 'clientAuthMethod'>, token: { clientId?: string | undefined }): boolean {
+function authenticatedOwnTokensOnly(
+  ctx: unknown,
+  client: Pick<Client, 'clientId' | 'clientAuthMethod'>,
+  token: { clientId?: string | undefined },
+): boolean {
   return client.clientAuthMethod !== 'none' && ownTokensOnly(ctx, client, token);
 }
 

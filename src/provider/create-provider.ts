@@ -8,7 +8,17 @@ import type { ConsentStore } from '../consents/store.ts';
 import type { PrivateJwk } from '../keys/signing-keys.ts';
 import { clientAdapter } from './client-adapter.ts';
 import { buildProviderConfiguration } from './configuration.ts';
-import { acceptSecretsOfPublicClients, enforceClientGrants, poolSigningKeys, rememberClientInstances, useHashedClientSecrets, useRefreshTokenFamilies, withSessionRecords, type ClientAuthGate, type SessionRecords } from './engine.ts';
+import {
+  acceptSecretsOfPublicClients,
+  enforceClientGrants,
+  poolSigningKeys,
+  rememberClientInstances,
+  useHashedClientSecrets,
+  useRefreshTokenFamilies,
+  withSessionRecords,
+  type ClientAuthGate,
+  type SessionRecords,
+} from './engine.ts';
 import { makeFindAccount } from './find-account.ts';
 import { makeLoadExistingGrant } from './load-existing-grant.ts';
 import { makeLogoutSource, makePostLogoutSuccessSource } from './logout-pages.ts';

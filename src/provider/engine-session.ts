@@ -41,5 +41,13 @@ function setCookie(ctx: Koa.Context, provider: Provider, config: Pick<SignInConf
   if (secure) ctx.cookies.secure = true;
   // Under the service's prefix, as the engine sets it (cookies.long.path in src/provider/configuration.ts).
   const path = serviceCookiePath(config.issuer);
-  ctx.cookies.set(sessionCookieName(provider), value, { httpOnly: true, sameSite: 'lax', secure, signed: true, overwrite: true, path, ...(expires ? { expires } : {}) });
+  ctx.cookies.set(sessionCookieName(provider), value, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    signed: true,
+    overwrite: true,
+    path,
+    ...(expires ? { expires } : {}),
+  });
 }

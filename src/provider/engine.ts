@@ -20,12 +20,6 @@ export {
   type PendingCommit,
   type TokenRequest,
 } from './engine/token-requests.ts';
-export {
-  findSession,
-  findSessionByUid,
-  sessionCookieName,
-  startSignedInSession,
-  type EngineSession,
-} from './engine/sessions.ts';
+export { findSession, findSessionByUid, sessionCookieName, startSignedInSession, type EngineSession } from './engine/sessions.ts';
 export { replaceSigningKeys } from './engine/signing-keys.ts';
 export { EXTERNAL_SIGNING_ACK, PoolSigningKey, poolSigningKeys } from './engine/pool-signing-keys.ts';

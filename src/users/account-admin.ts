@@ -76,7 +76,10 @@ export async function deleteAccount(deps: AccountAdminDeps, accountId: string, o
     }
   }
   // The counters are keyed on the account (hashed): nothing would tie them to it, but they go too.
-  await Promise.all([deps.limits.loginPerAccount.reset(accountLimitKey(accountId)), deps.limits.mailPerAddress.reset(accountLimitKey(accountId))]);
+  await Promise.all([
+    deps.limits.loginPerAccount.reset(accountLimitKey(accountId)),
+    deps.limits.mailPerAddress.reset(accountLimitKey(accountId)),
+  ]);
   // Consents, e-mail links and session records go with the row (foreign keys ON DELETE CASCADE); an
   // application kept loses its owner (ON DELETE SET NULL).
   await deps.accounts.delete(accountId);

@@ -19,7 +19,7 @@ afterAll(() => m.stop());
 
 const DELETE = /\/account\/delete$/;
 
-describe('deleting one\'s own account', () => {
+describe("deleting one's own account", () => {
   it('refuses a wrong password, and a missing confirmation, and keeps the account', async () => {
     const user = await m.svc.createUser();
     const browser = new Browser(m.svc.url);
@@ -87,7 +87,7 @@ describe('deleting one\'s own account', () => {
   });
 });
 
-describe('downloading one\'s data', () => {
+describe("downloading one's data", () => {
   it('answers the export document as an attachment that no cache keeps', async () => {
     const user = await m.svc.createUser();
     const client = await m.svc.createClient({ name: 'Boutique Cocody' });
@@ -114,12 +114,19 @@ describe('downloading one\'s data', () => {
     const user = await m.svc.createUser();
     const browser = new Browser(m.svc.url);
     await signInToAccount(browser, user);
-    const forged = await browser.agent.post('/account/export').type('form').send({ csrf: 'x'.repeat(43) });
+    const forged = await browser.agent
+      .post('/account/export')
+      .type('form')
+      .send({ csrf: 'x'.repeat(43) });
     expect(forged.status).toBe(403);
     // Signed out, with a valid token: back to the sign-in form, and no file.
     const anonymous = new Browser(m.svc.url);
     const form = await accountPage(anonymous);
-    const signedOut = await anonymous.agent.post('/account/export').type('form').send({ csrf: csrfOf(form) }).redirects(0);
+    const signedOut = await anonymous.agent
+      .post('/account/export')
+      .type('form')
+      .send({ csrf: csrfOf(form) })
+      .redirects(0);
     expect(signedOut.status).toBe(303);
     expect(signedOut.headers.location).toBe('/account');
     expect(signedOut.headers['content-disposition']).toBeUndefined();

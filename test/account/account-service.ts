@@ -14,7 +14,10 @@ export interface AccountService {
 export async function startAccountService(): Promise<AccountService> {
   const smtp = await startSmtpSink();
   const log = new LogCapture();
-  const svc = await startTestService({ mail: smtp.mailConfig(), log: { level: 'info', pretty: false } }, { logDestination: log.destination });
+  const svc = await startTestService(
+    { mail: smtp.mailConfig(), log: { level: 'info', pretty: false } },
+    { logDestination: log.destination },
+  );
   return {
     svc,
     smtp,

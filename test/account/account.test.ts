@@ -58,7 +58,10 @@ describe('account page', () => {
     await signInToAccount(browser, user);
     const selfService = ['/account/profile', '/account/email', '/account/email/confirm', '/account/export', '/account/delete'];
     for (const path of ['/account/login', '/account/revoke', '/account/password', '/account/sessions/end', ...selfService]) {
-      const res = await browser.agent.post(path).type('form').send({ csrf: 'x'.repeat(43), client_id: 'a', email: user.email, password: user.password, confirm: 'yes' });
+      const res = await browser.agent
+        .post(path)
+        .type('form')
+        .send({ csrf: 'x'.repeat(43), client_id: 'a', email: user.email, password: user.password, confirm: 'yes' });
       expect(res.status, path).toBe(403);
     }
     // Not even a forged deletion with the password and the confirmation goes through.
@@ -92,7 +95,7 @@ describe('account page', () => {
     expect(isPage(again) && again.html).toContain('/consent"');
   });
 
-  it('leaves the service\'s own applications out of the list: signing in to the developer portal is not sharing', async () => {
+  it("leaves the service's own applications out of the list: signing in to the developer portal is not sharing", async () => {
     const user = await svc.createUser();
     const browser = new Browser(svc.url);
     // The portal signs its owners in through the ordinary login page; its consent is recorded without a screen.
@@ -112,18 +115,30 @@ describe('account page', () => {
     const user = await svc.createUser();
     const browser = new Browser(svc.url);
     const page = await signInToAccount(browser, user);
-    const wrong = (await browser.submit(page, /\/account\/password$/, { csrf: csrfOf(page), current_password: 'nope nope nope', new_password: 'une toute nouvelle phrase' })) as Page;
+    const wrong = (await browser.submit(page, /\/account\/password$/, {
+      csrf: csrfOf(page),
+      current_password: 'nope nope nope',
+      new_password: 'une toute nouvelle phrase',
+    })) as Page;
     expect(wrong.status).toBe(400);
     expect(wrong.html).toContain('Le mot de passe actuel est incorrect.');
-    const weak = (await browser.submit(page, /\/account\/password$/, { csrf: csrfOf(page), current_password: user.password, new_password: 'password123' })) as Page;
+    const weak = (await browser.submit(page, /\/account\/password$/, {
+      csrf: csrfOf(page),
+      current_password: user.password,
+      new_password: 'password123',
+    })) as Page;
     expect(weak.status).toBe(400);
     expect(weak.html).toContain('trop courant');
-    const ok = (await browser.submit(page, /\/account\/password$/, { csrf: csrfOf(page), current_password: user.password, new_password: 'une toute nouvelle phrase' })) as Page;
+    const ok = (await browser.submit(page, /\/account\/password$/, {
+      csrf: csrfOf(page),
+      current_password: user.password,
+      new_password: 'une toute nouvelle phrase',
+    })) as Page;
     expect(ok.html).toContain('Votre mot de passe a été modifié.');
     expect(await svc.service.context.accounts.authenticate(user.email, 'une toute nouvelle phrase')).toBeDefined();
   });
 
-  it('ends the applications\' grants on a password change: a refresh token issued before fails after', async () => {
+  it("ends the applications' grants on a password change: a refresh token issued before fails after", async () => {
     const user = await svc.createUser();
     const client = await svc.createClient();
     const rp = await relyingParty(svc.url, client);
@@ -131,7 +146,11 @@ describe('account page', () => {
     const { tokens } = await signIn(svc.url, rp, user, { browser });
     expect(tokens.refresh_token).toBeTruthy();
     const page = await accountPage(browser);
-    const ok = (await browser.submit(page, /\/account\/password$/, { csrf: csrfOf(page), current_password: user.password, new_password: 'une toute nouvelle phrase' })) as Page;
+    const ok = (await browser.submit(page, /\/account\/password$/, {
+      csrf: csrfOf(page),
+      current_password: user.password,
+      new_password: 'une toute nouvelle phrase',
+    })) as Page;
     expect(ok.html).toContain('les applications autorisées ont perdu leur accès');
     expect(ok.html).toContain('aucune application');
 

@@ -40,10 +40,18 @@ describe('account page attempt limits', () => {
     const user = await svc.createUser();
     const browser = new Browser(svc.url);
     const form = await accountPage(browser);
-    const page = (await browser.submit(form, /\/account\/login$/, { csrf: csrfOf(form), email: user.email, password: user.password })) as Page;
+    const page = (await browser.submit(form, /\/account\/login$/, {
+      csrf: csrfOf(form),
+      email: user.email,
+      password: user.password,
+    })) as Page;
     expect(page.html).toContain(`Connecté avec ${user.email}`);
     const change = (current: string) =>
-      browser.submit(page, /\/account\/password$/, { csrf: csrfOf(page), current_password: current, new_password: 'une toute nouvelle phrase' }) as Promise<Page>;
+      browser.submit(page, /\/account\/password$/, {
+        csrf: csrfOf(page),
+        current_password: current,
+        new_password: 'une toute nouvelle phrase',
+      }) as Promise<Page>;
     for (let i = 0; i < 3; i += 1) expect((await change('not the password')).status).toBe(400);
     const blocked = await change(user.password);
     expect(blocked.status).toBe(429);

@@ -112,7 +112,9 @@ describe('changing the e-mail address', () => {
     const mail = await m.smtp.next(newEmail);
     await m.svc.createUser({ email: newEmail });
     const confirm = await openLink(browser, mail.link);
-    const refused = await submitForm(browser, confirm, /\/account\/email\/confirm$/, { token: new URL(mail.link).searchParams.get('token')! });
+    const refused = await submitForm(browser, confirm, /\/account\/email\/confirm$/, {
+      token: new URL(mail.link).searchParams.get('token')!,
+    });
     expect(refused.html).toContain('Cette adresse est déjà celle d’un autre compte : votre adresse n’a pas changé.');
     expect(await m.svc.service.context.accounts.authenticate(user.email, user.password)).toBeDefined();
   });

@@ -28,7 +28,7 @@ describe('changing the username and first name', () => {
     expect(m.log.one('profile.changed', { account_id: user.id })).toMatchObject({ source: 'account_page' });
   });
 
-  it('refuses a look-alike of another user\'s name, and a taken one, with the sign-up messages', async () => {
+  it("refuses a look-alike of another user's name, and a taken one, with the sign-up messages", async () => {
     const stamp = Date.now();
     await m.svc.createUser({ username: `bello_${stamp}` });
     const user = await m.svc.createUser();
@@ -48,7 +48,7 @@ describe('changing the username and first name', () => {
     expect(await m.svc.service.context.accounts.findById(user.id)).toMatchObject({ username: user.username, firstName: user.firstName });
   });
 
-  it('keeps one\'s own name when only its case changes', async () => {
+  it("keeps one's own name when only its case changes", async () => {
     const user = await m.svc.createUser();
     const browser = new Browser(m.svc.url);
     const page = await signInToAccount(browser, user);
@@ -58,11 +58,14 @@ describe('changing the username and first name', () => {
 });
 
 describe('the notice after a password change', () => {
-  it('goes to the account\'s address, in the user\'s language, with no link that signs in', async () => {
+  it("goes to the account's address, in the user's language, with no link that signs in", async () => {
     const user = await m.svc.createUser();
     const browser = new Browser(m.svc.url, { 'accept-language': 'en' });
     const page = await signInToAccount(browser, user);
-    const changed = await submitForm(browser, page, /\/account\/password$/, { current_password: user.password, new_password: 'une toute nouvelle phrase' });
+    const changed = await submitForm(browser, page, /\/account\/password$/, {
+      current_password: user.password,
+      new_password: 'une toute nouvelle phrase',
+    });
     expect(changed.html).toContain('Your password was changed.');
     const mail = await m.smtp.next(user.email);
     expect(mail.subject).toBe('Your password has been changed');

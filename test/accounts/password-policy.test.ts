@@ -14,7 +14,17 @@ describe('checkPassword (NIST SP 800-63B)', () => {
   });
 
   it('refuses common and breached-style passwords, whatever their case', () => {
-    for (const p of ['password', 'Password1', 'AZERTY123', 'motdepasse', 'soleil2020', 'iloveyou', '12345678', 'qwertyuiop', 'aaaaaaaaaaaa']) {
+    for (const p of [
+      'password',
+      'Password1',
+      'AZERTY123',
+      'motdepasse',
+      'soleil2020',
+      'iloveyou',
+      '12345678',
+      'qwertyuiop',
+      'aaaaaaaaaaaa',
+    ]) {
       expect(checkPassword(p), p).toBe('common');
     }
   });

@@ -59,7 +59,12 @@ describe('account rules', () => {
 
   it('have a sentence in every language for every reason', () => {
     const problems = checkNewAccount({ email: 'x', username: 'x', firstName: 'é'.repeat(65), password: 'x' });
-    expect(problems.map(ruleMessage)).toEqual(['signup.error.email', 'signup.error.username', 'signup.error.firstName', 'password.error.tooShort']);
+    expect(problems.map(ruleMessage)).toEqual([
+      'signup.error.email',
+      'signup.error.username',
+      'signup.error.firstName',
+      'password.error.tooShort',
+    ]);
     for (const reason of ['tooShort', 'tooLong', 'common', 'personal'] as const) {
       const key = ruleMessage({ field: 'password', reason });
       expect(t('fr', key)).not.toBe(t('en', key));

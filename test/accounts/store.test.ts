@@ -33,7 +33,10 @@ describe('AccountStore and the account rules', () => {
     const user = { email: 'awa@example.org', username: 'awa', firstName: 'Awa' };
     expect(await refusal(accounts.create({ ...user, password: 'password' }))).toMatchObject({ field: 'password', reason: 'common' });
     expect(await refusal(accounts.create({ ...user, password: 'court' }))).toMatchObject({ field: 'password', reason: 'tooShort' });
-    expect(await refusal(accounts.create({ ...user, password: 'awa@example.org' }))).toMatchObject({ field: 'password', reason: 'personal' });
+    expect(await refusal(accounts.create({ ...user, password: 'awa@example.org' }))).toMatchObject({
+      field: 'password',
+      reason: 'personal',
+    });
     expect(await count()).toBe(before);
   });
 

@@ -39,7 +39,9 @@ describe('scripts', () => {
   it('refuses a name mixing Latin with Cyrillic or Greek letters', () => {
     expect(mixesScripts('аlice')).toBe(true); // Cyrillic а
     expect(mixesScripts('bοb')).toBe(true); // Greek ο
-    expect(checkAccountDetails({ email: 'a@example.org', username: 'аlice', firstName: 'A' })).toEqual([{ field: 'username', reason: 'mixedScripts' }]);
+    expect(checkAccountDetails({ email: 'a@example.org', username: 'аlice', firstName: 'A' })).toEqual([
+      { field: 'username', reason: 'mixedScripts' },
+    ]);
   });
 
   it('accepts one script, digits and separators, and the mixes written in Japanese, Chinese or Korean', () => {
@@ -68,14 +70,22 @@ describe('the account store', () => {
 
   it('gives the accounts created before the skeleton existed theirs at start; two old look-alikes keep one', async () => {
     // As an older version wrote them: no skeleton.
-    for (const [id, username] of [['old-1', 'fatou'], ['old-2', 'fatоu' /* Cyrillic о */], ['old-3', 'moussa']]) {
+    for (const [id, username] of [
+      ['old-1', 'fatou'],
+      ['old-2', 'fatоu' /* Cyrillic о */],
+      ['old-3', 'moussa'],
+    ]) {
       await db.query(
         `INSERT INTO accounts (id, email, username, first_name, password_hash, created_at) VALUES ($1, $2, $3, 'X', 'x', now() - interval '1 day' + ($4 || ' seconds')::interval)`,
         [id, `${id}@example.org`, username, id.slice(-1)],
       );
     }
     expect(await backfillUsernameSkeletons(db)).toBe(2);
-    const rows = (await db.query<{ id: string; username_skeleton: string | null }>(`SELECT id, username_skeleton FROM accounts WHERE id LIKE 'old-%' ORDER BY id`)).rows;
+    const rows = (
+      await db.query<{ id: string; username_skeleton: string | null }>(
+        `SELECT id, username_skeleton FROM accounts WHERE id LIKE 'old-%' ORDER BY id`,
+      )
+    ).rows;
     expect(rows).toEqual([
       { id: 'old-1', username_skeleton: usernameSkeleton('fatou') },
       { id: 'old-2', username_skeleton: null },

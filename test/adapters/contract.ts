@@ -3,7 +3,13 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isRefreshTokenAdapter, type AdapterOptions, type ModelAdapter, type Payload, type RefreshTokenAdapter } from '../../adapters/adapter.ts';
+import {
+  isRefreshTokenAdapter,
+  type AdapterOptions,
+  type ModelAdapter,
+  type Payload,
+  type RefreshTokenAdapter,
+} from '../../adapters/adapter.ts';
 import { familyTokenValue, newFamilyId } from '../../adapters/refresh-family.ts';
 import { storageKey } from '../../adapters/token-key.ts';
 
@@ -219,7 +225,13 @@ function describeReuseGrace(adapter: (model: string, options?: AdapterOptions) =
       const id = familyTokenValue(family, tokenId());
       const payload = tokenPayload('RefreshToken', id, { grantId, parent: storageKey(presented) });
       const parent = (await tokens.lookup(presented, at)).parent;
-      const won = await tokens.commitRotation({ id: presented, parent, now: at, successorExpiresAt: at + 60, successor: { id, payload, expiresIn: 60 } });
+      const won = await tokens.commitRotation({
+        id: presented,
+        parent,
+        now: at,
+        successorExpiresAt: at + 60,
+        successor: { id, payload, expiresIn: 60 },
+      });
       return { id, won };
     }
 
@@ -270,7 +282,10 @@ function describeReuseGrace(adapter: (model: string, options?: AdapterOptions) =
       const sibling = await rotate(tokens, family, second, grantId); // within the grace: a sibling of third
       expect([third.won, sibling.won]).toEqual([true, true]);
       expect((await rotate(tokens, family, third.id, grantId)).won).toBe(true);
-      for (const [name, id] of [['first', first], ['sibling', sibling.id]]) {
+      for (const [name, id] of [
+        ['first', first],
+        ['sibling', sibling.id],
+      ]) {
         const found = await tokens.lookup(id, now());
         expect(found.standing, name).toBe('reuse');
         expect(found.payload, `${name}: it was removed when the family moved on`).toBeUndefined();
@@ -297,7 +312,9 @@ function describeReuseGrace(adapter: (model: string, options?: AdapterOptions) =
       const tokens = families();
       const { family, first, grantId } = await startFamily(tokens);
       const id = familyTokenValue(family, tokenId());
-      await expect(tokens.upsert(id, tokenPayload('RefreshToken', id, { grantId, parent: storageKey(first) }), 60)).rejects.toThrow(/rotation/);
+      await expect(tokens.upsert(id, tokenPayload('RefreshToken', id, { grantId, parent: storageKey(first) }), 60)).rejects.toThrow(
+        /rotation/,
+      );
     });
 
     it('revoking the grant removes its families: its tokens are unknown from then on', async () => {

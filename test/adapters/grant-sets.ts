@@ -7,7 +7,12 @@ import { storageKey } from '../../adapters/token-key.ts';
 import { tokenId } from './contract.ts';
 
 /** `tokens`: access tokens saved under `keyPrefix` through `redis`; `grantId`: a grant of this check only. */
-export async function expectGrantSetOfLiveRecords(tokens: ModelAdapter, redis: RedisClient, keyPrefix: string, grantId: string): Promise<void> {
+export async function expectGrantSetOfLiveRecords(
+  tokens: ModelAdapter,
+  redis: RedisClient,
+  keyPrefix: string,
+  grantId: string,
+): Promise<void> {
   const grantKey = `${keyPrefix}grant:${grantId}`;
   // A grant in use: each access token ends (destroyed here, as an expired one is gone) before the next.
   for (let i = 0; i < 20; i += 1) {

@@ -46,7 +46,11 @@ describeAdapterContract('Redis Cluster', async () => ({
 
 describe('storage.redis.cluster in the config', () => {
   const withRedis = (redis: Record<string, unknown>) => () =>
-    parseConfig({ issuer: 'https://id.example.org', secrets: { cookieKeys: ['c'.repeat(43)], pairwiseSalt: 'p'.repeat(43) }, storage: { kind: 'embedded', redis } });
+    parseConfig({
+      issuer: 'https://id.example.org',
+      secrets: { cookieKeys: ['c'.repeat(43)], pairwiseSalt: 'p'.repeat(43) },
+      storage: { kind: 'embedded', redis },
+    });
 
   it('takes a list of nodes instead of a url, and refuses both or neither', () => {
     expect(withRedis({ cluster: ['10.0.0.11:6379', 'redis://10.0.0.12:6379'] })().storage.redis?.cluster).toHaveLength(2);
@@ -73,7 +77,11 @@ describe('Redis Cluster specifics', () => {
     const recordKey = (model: string, id: string) => `${KEY_PREFIX}${model}:${storageKey(id)}`;
     for (const [i, id] of ids.entries()) {
       const model = models[i % models.length];
-      await redisAdapter(client, model, { keyPrefix: KEY_PREFIX }).upsert(id, { kind: model, grantId: 'spread-grant', uid: `uid-${i}` }, 60);
+      await redisAdapter(client, model, { keyPrefix: KEY_PREFIX }).upsert(
+        id,
+        { kind: model, grantId: 'spread-grant', uid: `uid-${i}` },
+        60,
+      );
     }
     // The test means something only if the records really are spread over the nodes.
     const slots = new Set(ids.map((id, i) => client.slots[clusterKeySlot(recordKey(models[i % models.length], id))]?.[0]));

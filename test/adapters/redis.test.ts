@@ -54,7 +54,7 @@ describe('Redis adapter specifics', () => {
     await expectGrantSetOfLiveRecords(adapter('AccessToken'), fresh.redis, fresh.keyPrefix, 'busy-grant');
   });
 
-  it("keeps a grant set as long as its longest-lived member, never shortening it", async () => {
+  it('keeps a grant set as long as its longest-lived member, never shortening it', async () => {
     const grantKey = `${fresh.keyPrefix}grant:ttl-grant`;
     const [long, short] = [tokenId(), tokenId()];
     await adapter('AccessToken').upsert(long, { kind: 'AccessToken', grantId: 'ttl-grant' }, 3600);

@@ -34,7 +34,9 @@ describe('openStorage', () => {
       for (const model of [...HOT_MODELS, 'RefreshToken', 'Grant']) {
         await adapters(model).upsert(`${model}-id`, { kind: model }, 60);
       }
-      const sqlModels = (await storage.db.query<{ model: string }>('SELECT model FROM oidc_models ORDER BY model')).rows.map((r) => r.model);
+      const sqlModels = (await storage.db.query<{ model: string }>('SELECT model FROM oidc_models ORDER BY model')).rows.map(
+        (r) => r.model,
+      );
       expect(sqlModels).toEqual(['Grant', 'RefreshToken']);
       for (const model of HOT_MODELS) {
         expect(await fresh.redis.exists(`${fresh.keyPrefix}${model}:${storageKey(`${model}-id`)}`), model).toBe(1);
@@ -49,7 +51,11 @@ describe('openStorage', () => {
 
   it('closes the database when Redis cannot be reached', async () => {
     await expect(
-      openStorage({ kind: 'embedded', dataDir: 'memory://', redis: { url: 'redis://127.0.0.1:1', keyPrefix: 'x:', commandTimeoutMs: 200 } }),
+      openStorage({
+        kind: 'embedded',
+        dataDir: 'memory://',
+        redis: { url: 'redis://127.0.0.1:1', keyPrefix: 'x:', commandTimeoutMs: 200 },
+      }),
     ).rejects.toThrow(/Redis is not reachable/);
   });
 });

@@ -26,7 +26,10 @@ beforeAll(async () => {
 });
 afterAll(() => svc.stop());
 
-const get = (query: Record<string, string>) => request(svc.url).get(`/oauth/authorize?${new URLSearchParams(query)}`).redirects(0);
+const get = (query: Record<string, string>) =>
+  request(svc.url)
+    .get(`/oauth/authorize?${new URLSearchParams(query)}`)
+    .redirects(0);
 /** The parameters an answer sent back to the application carries, from the query only. */
 function answerOf(location: string) {
   const url = new URL(location);
@@ -75,7 +78,11 @@ describe('the authorization endpoint', () => {
     expect(posted.headers.location).toMatch(/^\/interaction\//);
 
     const { state: _state, ...withoutState } = params;
-    const refused = await request(svc.url).post('/oauth/authorize').type('form').send(new URLSearchParams(withoutState).toString()).redirects(0);
+    const refused = await request(svc.url)
+      .post('/oauth/authorize')
+      .type('form')
+      .send(new URLSearchParams(withoutState).toString())
+      .redirects(0);
     expect(answerOf(refused.headers.location)).toMatchObject({ error: 'invalid_request' });
 
     const json = await request(svc.url).post('/oauth/authorize').send(params).redirects(0);

@@ -3,7 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import { median, summarize, type Round } from '../../bench/harness-summary.ts';
 
-const result = (target: string, rate: number, cpu: number) => ({ target, scenario: 'refresh', vus: 16, rate_per_s: rate, errors: 0, server_cpu_ms_per_op: cpu });
+const result = (target: string, rate: number, cpu: number) => ({
+  target,
+  scenario: 'refresh',
+  vus: 16,
+  rate_per_s: rate,
+  errors: 0,
+  server_cpu_ms_per_op: cpu,
+});
 const round = (engine: [number, number], ours: [number, number]): Round => ({
   results: [result('ref-pg-form', ...engine), result('ours-pg-redis', ...ours)],
 });

@@ -28,7 +28,10 @@ beforeAll(async () => {
       logo: LOGO,
       links: [
         { label: { fr: 'Mentions légales', en: 'Legal notice' }, url: 'https://bouake.example.org/mentions-legales' },
-        { label: { fr: 'Accessibilité : partiellement conforme', en: 'Accessibility: partially compliant' }, url: 'https://bouake.example.org/accessibilite' },
+        {
+          label: { fr: 'Accessibilité : partiellement conforme', en: 'Accessibility: partially compliant' },
+          url: 'https://bouake.example.org/accessibilite',
+        },
         { label: 'Contact', url: 'mailto:contact@bouake.example.org' },
       ],
     },
@@ -60,7 +63,9 @@ describe('branding', () => {
     ];
     for (const page of pages) {
       expect(page.html, page.url).toMatch(/<title>[^<]+ · Mairie de Bouaké · Connexion<\/title>/);
-      expect(page.html, page.url).toMatch(/<p class="service"><img class="brand-logo" src="\/static\/logo\?v=[\w-]{12}" alt="" height="24">Mairie de Bouaké · Connexion<\/p>/);
+      expect(page.html, page.url).toMatch(
+        /<p class="service"><img class="brand-logo" src="\/static\/logo\?v=[\w-]{12}" alt="" height="24">Mairie de Bouaké · Connexion<\/p>/,
+      );
       expect(page.html, page.url).toContain('<a href="https://bouake.example.org/mentions-legales">Mentions légales</a>');
       expect(page.html, page.url).toContain('<a href="mailto:contact@bouake.example.org">Contact</a>');
     }
@@ -119,6 +124,8 @@ describe('branding', () => {
     const base = { issuer: 'https://id.example.org', secrets: { cookieKeys: ['k'.repeat(40)], pairwiseSalt: 's'.repeat(40) } };
     expect(() => parseConfig({ ...base, branding: { logo: 'logo.exe' } })).toThrow(/branding\.logo/);
     expect(() => parseConfig({ ...base, branding: { links: [{ label: 'x', url: 'javascript:alert(1)' }] } })).toThrow(/branding\.links/);
-    expect(() => parseConfig({ ...base, branding: { links: [{ label: { fr: 'Mentions' }, url: 'https://example.org' }] } })).toThrow(/branding\.links/);
+    expect(() => parseConfig({ ...base, branding: { links: [{ label: { fr: 'Mentions' }, url: 'https://example.org' }] } })).toThrow(
+      /branding\.links/,
+    );
   });
 });

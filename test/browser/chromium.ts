@@ -11,7 +11,9 @@ const SHOTS = new URL('../../test-results/screenshots/', import.meta.url);
 
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`Chromium not found at ${CHROMIUM}: install Debian's package (apt-get install chromium) or set SIGNIN_TEST_CHROMIUM. The browser tests fail rather than skip.`);
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}: install Debian's package (apt-get install chromium) or set SIGNIN_TEST_CHROMIUM. The browser tests fail rather than skip.`,
+    );
   }
   return chromium.launch({
     executablePath: CHROMIUM,
@@ -22,7 +24,10 @@ export async function launchChromium(): Promise<Browser> {
 /** Screenshots of the current page at phone and desktop sizes; the page is left at phone size. */
 export async function screenshots(page: Page, name: string): Promise<void> {
   await mkdir(SHOTS, { recursive: true });
-  for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [size, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     await page.setViewportSize(viewport);
     await page.screenshot({ path: new URL(`${name}-${size}.png`, SHOTS).pathname, fullPage: true });
   }
@@ -48,7 +53,8 @@ export async function smallTargets(page: Page): Promise<string[]> {
       if (el.hidden || style.display === 'none' || style.visibility === 'hidden') continue;
       const box = el.getBoundingClientRect();
       if (box.width === 0 && box.height === 0) continue;
-      if (box.width < 44 || box.height < 44) small.push(`${(el.textContent ?? '').trim()} (${Math.round(box.width)}×${Math.round(box.height)})`);
+      if (box.width < 44 || box.height < 44)
+        small.push(`${(el.textContent ?? '').trim()} (${Math.round(box.width)}×${Math.round(box.height)})`);
     }
     return small;
   });

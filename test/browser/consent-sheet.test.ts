@@ -54,20 +54,26 @@ interface Box {
   right: number;
 }
 
-const inside = (box: Box, size: { width: number; height: number }) => box.top >= 0 && box.left >= 0 && box.bottom <= size.height + 0.5 && box.right <= size.width + 0.5;
+const inside = (box: Box, size: { width: number; height: number }) =>
+  box.top >= 0 && box.left >= 0 && box.bottom <= size.height + 0.5 && box.right <= size.width + 0.5;
 
 async function boxOf(page: Page, selector: string, index = 0): Promise<Box> {
-  return page.locator(selector).nth(index).evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
-  });
+  return page
+    .locator(selector)
+    .nth(index)
+    .evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+    });
 }
 
 async function buttonBoxes(page: Page): Promise<Box[]> {
-  return Promise.all(['Autoriser', 'Refuser'].map(async (name) => {
-    const box = (await page.getByRole('button', { name, exact: true }).boundingBox())!;
-    return { top: box.y, bottom: box.y + box.height, left: box.x, right: box.x + box.width };
-  }));
+  return Promise.all(
+    ['Autoriser', 'Refuser'].map(async (name) => {
+      const box = (await page.getByRole('button', { name, exact: true }).boundingBox())!;
+      return { top: box.y, bottom: box.y + box.height, left: box.x, right: box.x + box.width };
+    }),
+  );
 }
 
 async function openConsent(size: { width: number; height: number }) {
@@ -107,7 +113,10 @@ describe('the consent bottom sheet on phones', () => {
       for (const selector of ['.scope-label', '.scope-value']) {
         const count = await page.locator(selector).count();
         for (let i = 0; i < count; i += 1) {
-          await page.locator(selector).nth(i).evaluate((el) => el.scrollIntoView({ block: 'nearest' }));
+          await page
+            .locator(selector)
+            .nth(i)
+            .evaluate((el) => el.scrollIntoView({ block: 'nearest' }));
           expect(inside(await boxOf(page, selector, i), size), `${selector} ${i}`).toBe(true);
           for (const box of await buttonBoxes(page)) expect(inside(box, size), `buttons with ${selector} ${i}`).toBe(true);
         }

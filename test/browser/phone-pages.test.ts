@@ -18,7 +18,12 @@ beforeAll(async () => {
   chromium = await launchChromium();
   svc = await startTestService({
     rateLimit: { loginPerAccount: { points: 2, windowSeconds: 900 } },
-    branding: { links: [{ label: { fr: 'Mentions légales', en: 'Legal notice' }, url: 'https://example.org/mentions' }, { label: 'Accessibilité', url: 'https://example.org/a11y' }] },
+    branding: {
+      links: [
+        { label: { fr: 'Mentions légales', en: 'Legal notice' }, url: 'https://example.org/mentions' },
+        { label: 'Accessibilité', url: 'https://example.org/a11y' },
+      ],
+    },
   });
   const client = await svc.createClient({ name: 'Marché de Cocody' });
   redirectUri = client.redirectUri;

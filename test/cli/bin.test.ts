@@ -23,7 +23,12 @@ describe('bin/signin.js', { timeout: 90_000 }, () => {
     try {
       const result = signin([...CLIENT_ARGS, '--json'], { SIGNIN_CONFIG: ws.config });
       // stderr holds only the security-log line of the registration.
-      expect(result.stderr.trim().split('\n').map((line) => JSON.parse(line).event)).toEqual(['application.created']);
+      expect(
+        result.stderr
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line).event),
+      ).toEqual(['application.created']);
       expect(result.status).toBe(0);
       const created = JSON.parse(result.stdout) as { client_id: string; client_secret: string };
       expect(created.client_id).toMatch(/^[A-Za-z0-9]{32}$/);

@@ -49,7 +49,12 @@ describe('signin client', { timeout: 60_000 }, () => {
   it('never shows the secret again, and the database holds only its hash', async () => {
     const { client_id, client_secret } = await createJson();
 
-    for (const args of [['client', 'list'], ['client', 'list', '--json'], ['client', 'show', client_id], ['client', 'show', client_id, '--json']]) {
+    for (const args of [
+      ['client', 'list'],
+      ['client', 'list', '--json'],
+      ['client', 'show', client_id],
+      ['client', 'show', client_id, '--json'],
+    ]) {
       const result = await client(args);
       expect(result.code).toBe(0);
       expect(result.stdout).toContain(client_id);

@@ -33,7 +33,9 @@ describe('redirect URI rules in the CLI', { timeout: 60_000 }, () => {
     const listed = await cli(['client', 'list', '--config', ws.config]);
     expect(listed.code).toBe(0);
     expect(listed.stdout).toContain(client_id);
-    expect(listed.stderr).toContain(`warning: ${client_id}: redirect URI https://notes.example@evil.test/cb must not contain a user name or password`);
+    expect(listed.stderr).toContain(
+      `warning: ${client_id}: redirect URI https://notes.example@evil.test/cb must not contain a user name or password`,
+    );
     expect(listed.stderr).toContain('refused');
   });
 });

@@ -16,7 +16,10 @@ export interface CliResult {
   log: Array<Record<string, unknown>>;
 }
 
-export async function cli(argv: string[], options: { stdin?: NodeJS.ReadableStream | string; env?: NodeJS.ProcessEnv } = {}): Promise<CliResult> {
+export async function cli(
+  argv: string[],
+  options: { stdin?: NodeJS.ReadableStream | string; env?: NodeJS.ProcessEnv } = {},
+): Promise<CliResult> {
   let stdout = '';
   let stderr = '';
   const code = await run(argv, {
@@ -28,7 +31,12 @@ export async function cli(argv: string[], options: { stdin?: NodeJS.ReadableStre
   });
   const lines = stderr.split(/(?<=\n)/);
   const isLogLine = (line: string) => line.startsWith('{"level":');
-  return { code, stdout, stderr: lines.filter((l) => !isLogLine(l)).join(''), log: lines.filter(isLogLine).map((l) => JSON.parse(l) as Record<string, unknown>) };
+  return {
+    code,
+    stdout,
+    stderr: lines.filter((l) => !isLogLine(l)).join(''),
+    log: lines.filter(isLogLine).map((l) => JSON.parse(l) as Record<string, unknown>),
+  };
 }
 
 export const randomSecret = (): string => randomBytes(32).toString('base64url');
@@ -65,12 +73,18 @@ export function workspace(options: { storage?: string[]; extra?: string } = {}):
 
 /** Arguments of a valid `client create`, to which a test adds or overrides options. */
 export const CLIENT_ARGS = [
-  'client', 'create',
-  '--name', 'Notes',
-  '--description', 'A note-taking app',
-  '--type', 'web',
-  '--redirect-uri', 'https://notes.example/callback',
-  '--scopes', 'openid email profile',
+  'client',
+  'create',
+  '--name',
+  'Notes',
+  '--description',
+  'A note-taking app',
+  '--type',
+  'web',
+  '--redirect-uri',
+  'https://notes.example/callback',
+  '--scopes',
+  'openid email profile',
 ];
 
 /** A service on a fresh Postgres and Redis, and a CLI workspace whose config names the same stores. */

@@ -31,10 +31,19 @@ describe('signin user create', { timeout: 120_000 }, () => {
 
   it('prints the account as JSON with --json, reading a piped stream', async () => {
     const stdin = Readable.from([`${PASSWORD}\nrest of the input\n`]);
-    const result = await create(['--email', 'grace@example.com', '--username', 'grace', '--first-name', 'Grace', '--verified', '--json'], stdin);
+    const result = await create(
+      ['--email', 'grace@example.com', '--username', 'grace', '--first-name', 'Grace', '--verified', '--json'],
+      stdin,
+    );
     expect(result.code).toBe(0);
     const account = JSON.parse(result.stdout) as Record<string, unknown>;
-    expect(account).toEqual({ id: expect.any(String), email: 'grace@example.com', username: 'grace', firstName: 'Grace', emailVerified: true });
+    expect(account).toEqual({
+      id: expect.any(String),
+      email: 'grace@example.com',
+      username: 'grace',
+      firstName: 'Grace',
+      emailVerified: true,
+    });
   });
 
   it('refuses an e-mail already used, whatever its case, with exit 1', async () => {

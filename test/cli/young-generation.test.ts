@@ -25,7 +25,9 @@ const SCRIPT = `
 `;
 
 function youngSizes(nodeOptions: string[] = []): Promise<{ initial: number; whileHeld: number; released: number }> {
-  const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', '--input-type=module', '-e', SCRIPT], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', '--input-type=module', '-e', SCRIPT], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout.on('data', (chunk) => (out += chunk));
   return new Promise((resolve, reject) => {

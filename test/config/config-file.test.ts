@@ -38,11 +38,15 @@ describe('config file', () => {
     const [problem] = problems({ ...base, ttl: { accessToken: -5 } });
     expect(problem).toMatch(/^ttl\.accessToken: /);
     expect(problems({ ...base, storage: { kind: 'mysql' } })[0]).toMatch(/^storage\.kind: /);
-    expect(problems({ ...base, secrets: { ...secrets, pairwiseSalt: 'short' } })[0]).toBe('secrets.pairwiseSalt: must be at least 32 characters');
+    expect(problems({ ...base, secrets: { ...secrets, pairwiseSalt: 'short' } })[0]).toBe(
+      'secrets.pairwiseSalt: must be at least 32 characters',
+    );
   });
 
   it('refuses values the service would silently misuse', () => {
-    expect(problems({ ...base, portal: { path: '/oauth' } })[0]).toMatch(/^portal\.path: must not be or contain one of the service's own paths/);
+    expect(problems({ ...base, portal: { path: '/oauth' } })[0]).toMatch(
+      /^portal\.path: must not be or contain one of the service's own paths/,
+    );
     expect(problems({ ...base, portal: { path: '/account/apps' } })[0]).toMatch(/^portal\.path: /);
     expect(problems({ ...base, portal: { path: '/portal/' } })[0]).toMatch(/^portal\.path: must be a path/);
     expect(parseConfig({ ...base, portal: { path: '/developers' } }, {}).portal.path).toBe('/developers');
@@ -87,7 +91,10 @@ describe('config file', () => {
   it('reads the file named by --config or SIGNIN_CONFIG, and says which file is wrong', () => {
     const dir = mkdtempSync(join(tmpdir(), 'signin-config-'));
     const good = join(dir, 'good.yaml');
-    writeFileSync(good, `issuer: https://id.example.org\nsecrets:\n  cookieKeys: ["${'k'.repeat(40)}"]\n  pairwiseSalt: \${SALT}\nport: 8080\n`);
+    writeFileSync(
+      good,
+      `issuer: https://id.example.org\nsecrets:\n  cookieKeys: ["${'k'.repeat(40)}"]\n  pairwiseSalt: \${SALT}\nport: 8080\n`,
+    );
     expect(loadConfig(undefined, { SIGNIN_CONFIG: good, SALT: 'y'.repeat(40) }).port).toBe(8080);
     const bad = join(dir, 'bad.yaml');
     writeFileSync(bad, `issuer: https://id.example.org\nport: "huit"\n`);

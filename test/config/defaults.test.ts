@@ -8,7 +8,18 @@ import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { configTemplate } from '../../src/cli/config-template.ts';
 import { configSchema, DEFAULT_PORT } from '../../src/config/schema.ts';
-import { accepts, differencesFromDefaults, isKnownKey, isRequired, isRequiredWhereItStands, leaves, MINIMAL, schemaDefaults, valueAt, yamlBlocks } from './documented-defaults.ts';
+import {
+  accepts,
+  differencesFromDefaults,
+  isKnownKey,
+  isRequired,
+  isRequiredWhereItStands,
+  leaves,
+  MINIMAL,
+  schemaDefaults,
+  valueAt,
+  yamlBlocks,
+} from './documented-defaults.ts';
 
 const read = (path: string): string => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 const DEFAULTS = schemaDefaults();
@@ -19,7 +30,11 @@ function keyRows(page: string): Array<{ row: string; cells: Record<string, strin
   const start = page.indexOf('<!-- generated:start keys -->');
   if (start === -1) throw new Error(`${REFERENCE} has lost its generated key tables`);
   const region = page.slice(start, page.indexOf('<!-- generated:end keys -->', start));
-  const split = (line: string): string[] => line.split(/(?<!\\)\|/).slice(1, -1).map((cell) => cell.trim().replaceAll('\\|', '|'));
+  const split = (line: string): string[] =>
+    line
+      .split(/(?<!\\)\|/)
+      .slice(1, -1)
+      .map((cell) => cell.trim().replaceAll('\\|', '|'));
   const rows: Array<{ row: string; cells: Record<string, string> }> = [];
   let header: string[] = [];
   for (const line of region.split('\n')) {
@@ -45,7 +60,13 @@ function checkYamlFile(text: string): void {
 
 describe('config defaults', () => {
   it('the file `signin init` writes shows the schema defaults, live and in its commented sections', () => {
-    const text = configTemplate({ issuer: 'https://id.example.org', port: DEFAULT_PORT, cookieKey: 'c'.repeat(43), pairwiseSalt: 'p'.repeat(43), keyEncryptionKey: 'e'.repeat(43) });
+    const text = configTemplate({
+      issuer: 'https://id.example.org',
+      port: DEFAULT_PORT,
+      cookieKey: 'c'.repeat(43),
+      pairwiseSalt: 'p'.repeat(43),
+      keyEncryptionKey: 'e'.repeat(43),
+    });
     checkYamlFile(text);
     // The commented sections are read too (ttl, languages, portal): otherwise this test would prove little.
     expect(yamlBlocks(text).length).toBeGreaterThan(1);
@@ -102,4 +123,3 @@ describe('config defaults', () => {
     for (const yaml of fences) checkYamlFile(yaml);
   });
 });
-

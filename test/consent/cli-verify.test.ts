@@ -21,11 +21,25 @@ interface Shown {
 
 describe('signin client verify and the consent screen links', { timeout: 120_000 }, () => {
   it('registers the links, verifies the application, and a new name ends the verification', async () => {
-    const created = await cli([...CLIENT_ARGS, '--logo-uri', 'https://notes.example/logo.png', '--policy-uri', 'https://notes.example/privacy', '--json', '--config', ws.config]);
+    const created = await cli([
+      ...CLIENT_ARGS,
+      '--logo-uri',
+      'https://notes.example/logo.png',
+      '--policy-uri',
+      'https://notes.example/privacy',
+      '--json',
+      '--config',
+      ws.config,
+    ]);
     expect(created.code, created.stderr).toBe(0);
     const { client_id } = JSON.parse(created.stdout) as { client_id: string };
     const show = async () => JSON.parse((await client('show', client_id, '--json')).stdout) as Shown;
-    expect(await show()).toMatchObject({ logo_uri: 'https://notes.example/logo.png', policy_uri: 'https://notes.example/privacy', tos_uri: null, verified: false });
+    expect(await show()).toMatchObject({
+      logo_uri: 'https://notes.example/logo.png',
+      policy_uri: 'https://notes.example/privacy',
+      tos_uri: null,
+      verified: false,
+    });
 
     const verified = await client('verify', client_id);
     expect(verified.code, verified.stderr).toBe(0);

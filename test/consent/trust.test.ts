@@ -82,7 +82,9 @@ describe('trust on the consent screen', () => {
       ['logoUri', "https://x.example.org/a.png';script-src"],
       ['logoUri', 'pas une adresse'],
     ] as const) {
-      await expect(clients.create({ ...input, [field]: value }), `${field} ${value}`).rejects.toMatchObject({ errors: [expect.objectContaining({ field })] });
+      await expect(clients.create({ ...input, [field]: value }), `${field} ${value}`).rejects.toMatchObject({
+        errors: [expect.objectContaining({ field })],
+      });
     }
   });
 });

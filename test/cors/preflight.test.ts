@@ -14,7 +14,9 @@ beforeAll(async () => {
 afterAll(() => svc.stop());
 
 const preflight = (path: string, origin: string) =>
-  request(svc.url).options(path).set({ Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' });
+  request(svc.url)
+    .options(path)
+    .set({ Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' });
 
 describe('CORS preflights', () => {
   it('are answered for the origin of a registered single-page application', async () => {
@@ -35,13 +37,20 @@ describe('CORS preflights', () => {
     ]) {
       const res = await preflight(path, origin);
       expect(res.status, `${path} from ${origin}`).toBe(403);
-      expect(Object.keys(res.headers).filter((h) => h.startsWith('access-control-allow')), `${path} from ${origin}`).toEqual([]);
+      expect(
+        Object.keys(res.headers).filter((h) => h.startsWith('access-control-allow')),
+        `${path} from ${origin}`,
+      ).toEqual([]);
     }
   });
 
   it('let any registered application call userinfo, and anyone read discovery and the keys', async () => {
-    expect((await preflight('/oauth/userinfo', 'https://web.example.org')).headers['access-control-allow-origin']).toBe('https://web.example.org');
-    const open = await request(svc.url).options('/oauth/jwks').set({ Origin: 'https://anyone.example', 'Access-Control-Request-Method': 'GET' });
+    expect((await preflight('/oauth/userinfo', 'https://web.example.org')).headers['access-control-allow-origin']).toBe(
+      'https://web.example.org',
+    );
+    const open = await request(svc.url)
+      .options('/oauth/jwks')
+      .set({ Origin: 'https://anyone.example', 'Access-Control-Request-Method': 'GET' });
     expect(open.status).toBe(204);
   });
 

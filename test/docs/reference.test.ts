@@ -19,7 +19,9 @@ describe('reference pages', () => {
 
   it('a generated part is replaced whole, the text around it kept; a lost marker is an error', () => {
     const page = 'Before.\n\n<!-- generated:start a -->\nold\n<!-- generated:end a -->\n\nAfter.\n';
-    expect(splice(page, { a: 'new\n' }, 'page.md')).toBe('Before.\n\n<!-- generated:start a -->\nnew\n<!-- generated:end a -->\n\nAfter.\n');
+    expect(splice(page, { a: 'new\n' }, 'page.md')).toBe(
+      'Before.\n\n<!-- generated:start a -->\nnew\n<!-- generated:end a -->\n\nAfter.\n',
+    );
     expect(() => splice('Before.\n', { a: 'new' }, 'page.md')).toThrow(/generated:start a/);
     expect(() => splice(page, {}, 'page.md')).toThrow(/no generator for the region\(s\) a/);
   });
@@ -38,7 +40,9 @@ describe('the CLI page covers what the CLI does', () => {
     const page = readPage('docs/reference/cli.md');
     const declared = readdirSync(new URL('../../src/cli/', import.meta.url))
       .filter((file) => file.endsWith('.ts'))
-      .flatMap((file) => [...source(`src/cli/${file}`).matchAll(/'?([a-z][a-z-]*)'?:\s*\{\s*type:\s*'(?:string|boolean)'/g)].map(([, name]) => name));
+      .flatMap((file) =>
+        [...source(`src/cli/${file}`).matchAll(/'?([a-z][a-z-]*)'?:\s*\{\s*type:\s*'(?:string|boolean)'/g)].map(([, name]) => name),
+      );
     expect(declared.length).toBeGreaterThan(10);
     for (const name of declared) expect(page, `--${name}`).toMatch(new RegExp(`--${name}(?![\\w-])`));
   });

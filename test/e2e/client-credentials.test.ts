@@ -14,10 +14,17 @@ const serverApp = () => svc.createClient({ name: 'Facturation', appType: 'server
 
 /** openid-client configured as the application, with its secret in the body (client_secret_post). */
 const machine = (client: TestClient) =>
-  oidc.discovery(new URL(svc.url), client.clientId, undefined, oidc.ClientSecretPost(client.clientSecret), { execute: [oidc.allowInsecureRequests] });
+  oidc.discovery(new URL(svc.url), client.clientId, undefined, oidc.ClientSecretPost(client.clientSecret), {
+    execute: [oidc.allowInsecureRequests],
+  });
 
 const clientCredentials = (client: TestClient, fields: Record<string, string> = {}) =>
-  postForm(`${svc.url}/oauth/token`, { grant_type: 'client_credentials', client_id: client.clientId, client_secret: client.clientSecret, ...fields });
+  postForm(`${svc.url}/oauth/token`, {
+    grant_type: 'client_credentials',
+    client_id: client.clientId,
+    client_secret: client.clientSecret,
+    ...fields,
+  });
 
 describe.each(['embedded store', 'embedded store and Redis'])('server applications: client_credentials, %s', (storage) => {
   beforeAll(async () => {
@@ -60,7 +67,11 @@ describe.each(['embedded store', 'embedded store and Redis'])('server applicatio
     const config = await machine(client);
     const { access_token: token } = await oidc.clientCredentialsGrant(config);
     const other = await svc.createClient();
-    const stranger = await postForm(`${svc.url}/oauth/token/introspect`, { token, client_id: other.clientId, client_secret: other.clientSecret });
+    const stranger = await postForm(`${svc.url}/oauth/token/introspect`, {
+      token,
+      client_id: other.clientId,
+      client_secret: other.clientSecret,
+    });
     expect(stranger.json).toEqual({ active: false });
 
     await oidc.tokenRevocation(config, token);
@@ -82,11 +93,14 @@ describe.each(['embedded store', 'embedded store and Redis'])('server applicatio
     expect(res.json.error).toBe('invalid_client');
   });
 
-  it.each(['openid', 'email', 'profile', 'openid email profile', 'api:read'])('refuses the scope %j: a server token carries none (invalid_scope)', async (scope) => {
-    const res = await clientCredentials(await serverApp(), { scope });
-    expect(res.status).toBe(400);
-    expect(res.json.error).toBe('invalid_scope');
-  });
+  it.each(['openid', 'email', 'profile', 'openid email profile', 'api:read'])(
+    'refuses the scope %j: a server token carries none (invalid_scope)',
+    async (scope) => {
+      const res = await clientCredentials(await serverApp(), { scope });
+      expect(res.status).toBe(400);
+      expect(res.json.error).toBe('invalid_scope');
+    },
+  );
 
   it.each([
     ['web', ['https://app.example.org/callback']],

@@ -17,7 +17,10 @@ afterAll(() => rm(folder, { recursive: true, force: true }));
 
 describe('mail config', () => {
   it('defaults to the ./data/outbox folder', () => {
-    const config = parseConfig({ issuer: 'http://localhost:3000', secrets: { cookieKeys: ['k'.repeat(32)], pairwiseSalt: 's'.repeat(32) } });
+    const config = parseConfig({
+      issuer: 'http://localhost:3000',
+      secrets: { cookieKeys: ['k'.repeat(32)], pairwiseSalt: 's'.repeat(32) },
+    });
     expect(config.mail.outbox).toBe('./data/outbox');
     expect(config.mail.smtp).toBeUndefined();
   });

@@ -80,7 +80,7 @@ describe('password reset', () => {
     expect(isPage(again) && again.html).toContain('name="password"');
   });
 
-  it('ends the applications\' grants: a refresh token issued before the reset fails after it', async () => {
+  it("ends the applications' grants: a refresh token issued before the reset fails after it", async () => {
     const user = await svc.createUser();
     const { tokens } = await signIn(svc.url, rp, user);
     expect(tokens.refresh_token).toBeTruthy();
@@ -89,7 +89,11 @@ describe('password reset', () => {
     const mail = await smtp.next(user.email);
     const form = (await browser.open(mail.link)) as Page;
     const token = new URL(mail.link).searchParams.get('token')!;
-    const done = (await browser.submit(form, /\/password\/reset$/, { csrf: csrfOf(form), token, password: 'une nouvelle phrase secrète' })) as Page;
+    const done = (await browser.submit(form, /\/password\/reset$/, {
+      csrf: csrfOf(form),
+      token,
+      password: 'une nouvelle phrase secrète',
+    })) as Page;
     expect(done.html).toContain('Les applications autorisées ont perdu leur accès');
 
     const refresh = await refreshGrant(svc.url, rp.client, tokens.refresh_token!);

@@ -25,7 +25,10 @@ const csrfOf = (page: Page) => /name="csrf" value="([^"]+)"/.exec(page.html)![1]
 
 async function confirm(browser: Browser, link: string): Promise<Page> {
   const page = (await browser.open(link)) as Page;
-  return (await browser.submit(page, /\/email\/verify$/, { csrf: csrfOf(page), token: /name="token" value="([^"]+)"/.exec(page.html)![1] })) as Page;
+  return (await browser.submit(page, /\/email\/verify$/, {
+    csrf: csrfOf(page),
+    token: /name="token" value="([^"]+)"/.exec(page.html)![1],
+  })) as Page;
 }
 
 describe('a new verification link', () => {
@@ -66,7 +69,11 @@ describe('a new verification link', () => {
     const user = await svc.createUser({ emailVerified: false });
     const browser = new Browser(svc.url);
     const form = (await browser.open('/account')) as Page;
-    let page = (await browser.submit(form, /\/account\/login$/, { csrf: csrfOf(form), email: user.email, password: user.password })) as Page;
+    let page = (await browser.submit(form, /\/account\/login$/, {
+      csrf: csrfOf(form),
+      email: user.email,
+      password: user.password,
+    })) as Page;
     expect(page.html).toContain('Votre adresse n’est pas encore vérifiée.');
     for (let i = 0; i < 2; i += 1) {
       page = (await browser.submit(page, /\/account\/verify-email$/, { csrf: csrfOf(page) })) as Page;

@@ -42,7 +42,12 @@ export async function startSmtpSink(options: { holdReplies?: boolean } = {}): Pr
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        received.push(parseMail(raw, session.envelope.rcptTo.map((r) => r.address)));
+        received.push(
+          parseMail(
+            raw,
+            session.envelope.rcptTo.map((r) => r.address),
+          ),
+        );
         waiters.splice(0).forEach((wake) => wake());
         if (held) held.push(() => callback());
         else callback();

@@ -61,7 +61,13 @@ export async function startHostApp(overrides: Partial<SignInConfigInput> = {}): 
     res.on('finish', () => {
       const headers = res.getHeaders();
       const cookies = ([] as string[]).concat((headers['set-cookie'] as string | string[] | undefined) ?? []);
-      responses.push({ method: req.method ?? '', url: req.url ?? '', status: res.statusCode, location: headers.location as string | undefined, cookies });
+      responses.push({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        status: res.statusCode,
+        location: headers.location as string | undefined,
+        cookies,
+      });
     });
     void handle(req, res);
   });

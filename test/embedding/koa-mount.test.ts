@@ -53,7 +53,12 @@ describe('embedded in a host Koa app', () => {
       redirectUris: ['https://host.example.org/cb'],
       scopes: ['openid', 'email'],
     });
-    const rp = await relyingParty(url, { clientId: client.clientId, clientSecret, redirectUri: 'https://host.example.org/cb', scopes: ['openid', 'email'] });
+    const rp = await relyingParty(url, {
+      clientId: client.clientId,
+      clientSecret,
+      redirectUri: 'https://host.example.org/cb',
+      scopes: ['openid', 'email'],
+    });
     const { tokens } = await signIn(url, rp, user);
     expect(tokens.scope).toBe('openid email');
   });

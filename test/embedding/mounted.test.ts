@@ -123,7 +123,11 @@ describe('mounted at /auth behind a host body parser', () => {
 
     const browser = new Browser(host.issuer);
     const form = await open(browser, `${PREFIX}/account`);
-    const signedIn = (await submit(browser, form, /\/account\/login$/, { csrf: csrfOf(form), email: account.email, password: account.password })) as Page;
+    const signedIn = (await submit(browser, form, /\/account\/login$/, {
+      csrf: csrfOf(form),
+      email: account.email,
+      password: account.password,
+    })) as Page;
     expect(signedIn.url).toBe(`${host.issuer}/account`);
     expect(signedIn.html).toMatch(/Connecté avec/);
     const resent = (await submit(browser, signedIn, /\/account\/verify-email$/, { csrf: csrfOf(signedIn) })) as Page;
@@ -132,7 +136,10 @@ describe('mounted at /auth behind a host body parser', () => {
     const mail = await smtp.next(account.email);
     expect(mail.link.startsWith(`${host.issuer}/email/verify?token=`)).toBe(true);
     const confirm = await open(browser, mail.link);
-    const verified = (await submit(browser, confirm, /\/email\/verify$/, { csrf: csrfOf(confirm), token: /name="token" value="([^"]+)"/.exec(confirm.html)![1] })) as Page;
+    const verified = (await submit(browser, confirm, /\/email\/verify$/, {
+      csrf: csrfOf(confirm),
+      token: /name="token" value="([^"]+)"/.exec(confirm.html)![1],
+    })) as Page;
     expect(verified.html).toContain('Adresse e-mail vérifiée');
     const changed = (await submit(browser, resent, /\/account\/password$/, {
       csrf: csrfOf(resent),
@@ -143,7 +150,10 @@ describe('mounted at /auth behind a host body parser', () => {
 
     // An application the user shared data with, revoked from the page.
     const rp = await relyingParty(host.issuer, client);
-    const arrival = await signInAndConsent(browser, (await rp.start()).url, { email: account.email, password: 'une toute nouvelle phrase secrète' });
+    const arrival = await signInAndConsent(browser, (await rp.start()).url, {
+      email: account.email,
+      password: 'une toute nouvelle phrase secrète',
+    });
     pages.push(...arrival.pages);
     const listed = await open(browser, `${PREFIX}/account`);
     expect(listed.html).toContain('Hôte');
@@ -155,7 +165,11 @@ describe('mounted at /auth behind a host body parser', () => {
     const account = await user();
     const browser = new Browser(host.issuer);
     const forgot = await open(browser, `${PREFIX}/password/forgot`);
-    const sent = (await submit(browser, forgot, /\/password\/forgot$/, { csrf: csrfOf(forgot), email: account.email, return: '/account' })) as Page;
+    const sent = (await submit(browser, forgot, /\/password\/forgot$/, {
+      csrf: csrfOf(forgot),
+      email: account.email,
+      return: '/account',
+    })) as Page;
     expect(sent.html).toContain('Consultez vos e-mails');
     const mail = await smtp.next(account.email);
     expect(mail.link.startsWith(`${host.issuer}/password/reset?token=`)).toBe(true);
@@ -167,7 +181,11 @@ describe('mounted at /auth behind a host body parser', () => {
     })) as Page;
     expect(done.html).toContain('Mot de passe modifié');
     const form = await open(browser, `${PREFIX}/account`);
-    const signedIn = (await submit(browser, form, /\/account\/login$/, { csrf: csrfOf(form), email: account.email, password: 'encore une autre phrase solide' })) as Page;
+    const signedIn = (await submit(browser, form, /\/account\/login$/, {
+      csrf: csrfOf(form),
+      email: account.email,
+      password: 'encore une autre phrase solide',
+    })) as Page;
     expect(signedIn.html).toMatch(/Connecté avec/);
   });
 
@@ -219,8 +237,10 @@ describe('mounted at /auth behind a host body parser', () => {
     const served = host.responses.filter((r) => r.url.startsWith(PREFIX));
     expect(served.some((r) => r.location)).toBe(true);
     for (const response of served) {
-      if (response.location) expect(outsidePrefix(response.location, host.origin), `${response.method} ${response.url} → ${response.location}`).toBe(false);
-      for (const cookie of response.cookies) expect(cookiePath(cookie), `${response.url}: ${cookie}`).toMatch(new RegExp(`^${PREFIX}(/|$)`));
+      if (response.location)
+        expect(outsidePrefix(response.location, host.origin), `${response.method} ${response.url} → ${response.location}`).toBe(false);
+      for (const cookie of response.cookies)
+        expect(cookiePath(cookie), `${response.url}: ${cookie}`).toMatch(new RegExp(`^${PREFIX}(/|$)`));
     }
     // The engine's own cookies among them: the session, and each interaction's under its page.
     const cookies = served.flatMap((r) => r.cookies);

@@ -63,7 +63,14 @@ describe('a body parsed by the host, without its raw text', () => {
   });
 
   it('hands the engine the parsed fields: a token request is answered, not hung', async () => {
-    const res = await post('/auth/oauth/token', { grant_type: 'authorization_code', code: 'nope', client_id: 'unknown', client_secret: 's', redirect_uri: 'https://x.example.org/cb', code_verifier: 'v'.repeat(43) });
+    const res = await post('/auth/oauth/token', {
+      grant_type: 'authorization_code',
+      code: 'nope',
+      client_id: 'unknown',
+      client_secret: 's',
+      redirect_uri: 'https://x.example.org/cb',
+      code_verifier: 'v'.repeat(43),
+    });
     expect(res.status).toBe(401);
     expect(res.body.error).toBe('invalid_client');
   });

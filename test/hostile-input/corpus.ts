@@ -29,7 +29,11 @@ export const REPEATED = 'repeated';
 export const ODD_BODIES = [
   { name: 'JSON body', type: 'application/json', body: '{"client_id":"a\\u0000b","email":"\\ud800@example.org","password":["x"]}' },
   { name: 'empty form body', type: 'application/x-www-form-urlencoded', body: '' },
-  { name: 'multipart body', type: 'multipart/form-data; boundary=x', body: '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\na\r\n--x--\r\n' },
+  {
+    name: 'multipart body',
+    type: 'multipart/form-data; boundary=x',
+    body: '--x\r\nContent-Disposition: form-data; name="email"\r\n\r\na\r\n--x--\r\n',
+  },
 ] as const;
 
 /** Methods no endpoint answers. */

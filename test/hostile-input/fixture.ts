@@ -48,7 +48,11 @@ export async function prepareFixture(svc: TestService): Promise<Fixture> {
   const user = await svc.createUser();
   const accountAgent = request.agent(svc.url);
   const accountCsrf = csrfOf((await accountAgent.get('/account')).text);
-  const signedIn = await accountAgent.post('/account/login').type('form').send({ csrf: accountCsrf, email: user.email, password: user.password }).redirects(0);
+  const signedIn = await accountAgent
+    .post('/account/login')
+    .type('form')
+    .send({ csrf: accountCsrf, email: user.email, password: user.password })
+    .redirects(0);
   if (signedIn.status !== 303) throw new Error(`the account page sign-in failed: ${signedIn.status}`);
 
   const owner = await signInToPortal(svc);

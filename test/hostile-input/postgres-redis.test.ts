@@ -16,6 +16,12 @@ beforeAll(async () => {
   svc = await startTestService({ storage: postgresStorage(pg.url, redis.config) });
   fx = await prepareFixture(svc);
 });
-afterAll(() => teardown(() => svc.stop(), () => redis.cleanup(), () => pg.drop()));
+afterAll(() =>
+  teardown(
+    () => svc.stop(),
+    () => redis.cleanup(),
+    () => pg.drop(),
+  ),
+);
 
 hostileInputSuite('Postgres and Redis', () => fx);

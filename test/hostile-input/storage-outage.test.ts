@@ -7,10 +7,26 @@ import { relayFor, type Relay } from '../storage/helpers/relay.ts';
 import { postgresStorage, teardown } from '../storage/helpers/instance.ts';
 import { prepareFixture, type Agent, type Fixture } from './fixture.ts';
 
-const PAGES: ReadonlyArray<{ path: (fx: Fixture) => string; agent: (fx: Fixture) => Agent; fields: (fx: Fixture) => Record<string, string> }> = [
-  { path: () => '/account/login', agent: (fx) => fx.visitor.agent, fields: (fx) => ({ csrf: fx.visitor.csrf, email: 'nobody@example.org', password: 'not the password' }) },
-  { path: () => '/password/forgot', agent: (fx) => fx.visitor.agent, fields: (fx) => ({ csrf: fx.visitor.csrf, email: 'nobody@example.org' }) },
-  { path: (fx) => `/interaction/${fx.interaction.uid}/login`, agent: (fx) => fx.interaction.agent, fields: () => ({ email: 'nobody@example.org', password: 'not the password' }) },
+const PAGES: ReadonlyArray<{
+  path: (fx: Fixture) => string;
+  agent: (fx: Fixture) => Agent;
+  fields: (fx: Fixture) => Record<string, string>;
+}> = [
+  {
+    path: () => '/account/login',
+    agent: (fx) => fx.visitor.agent,
+    fields: (fx) => ({ csrf: fx.visitor.csrf, email: 'nobody@example.org', password: 'not the password' }),
+  },
+  {
+    path: () => '/password/forgot',
+    agent: (fx) => fx.visitor.agent,
+    fields: (fx) => ({ csrf: fx.visitor.csrf, email: 'nobody@example.org' }),
+  },
+  {
+    path: (fx) => `/interaction/${fx.interaction.uid}/login`,
+    agent: (fx) => fx.interaction.agent,
+    fields: () => ({ email: 'nobody@example.org', password: 'not the password' }),
+  },
 ];
 
 let pg: FreshPostgres;
@@ -29,7 +45,15 @@ beforeAll(async () => {
   svc = await startTestService({ storage: postgresStorage(pgThrough.url, { ...redis.config, url: redisThrough.url }, 1000) });
   fx = await prepareFixture(svc);
 });
-afterAll(() => teardown(() => svc?.stop(), () => redisRelay?.close(), () => pgRelay?.close(), () => redis?.cleanup(), () => pg?.drop()));
+afterAll(() =>
+  teardown(
+    () => svc?.stop(),
+    () => redisRelay?.close(),
+    () => pgRelay?.close(),
+    () => redis?.cleanup(),
+    () => pg?.drop(),
+  ),
+);
 
 async function expectUnavailablePages(store: string) {
   for (const page of PAGES) {

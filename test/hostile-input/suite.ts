@@ -12,7 +12,9 @@ type Response = request.Response;
 
 /** Query or body text: `base` with `field` set to `raw` (sent as is). */
 function formText(base: Record<string, string>, field: string, raw: string): string {
-  const pairs = Object.entries(base).filter(([name]) => name !== field).map(([name, value]) => `${name}=${encodeURIComponent(value)}`);
+  const pairs = Object.entries(base)
+    .filter(([name]) => name !== field)
+    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`);
   pairs.push(`${field}=${raw}`);
   return pairs.join('&');
 }
@@ -37,7 +39,11 @@ async function orServerRefusal(sending: Promise<Response>, oversizedUrl: boolean
   }
 }
 
-function send(fx: Fixture, endpoint: Endpoint, options: { field?: string; raw?: string; text?: string; method?: string; type?: string; body?: string }): Promise<Response> {
+function send(
+  fx: Fixture,
+  endpoint: Endpoint,
+  options: { field?: string; raw?: string; text?: string; method?: string; type?: string; body?: string },
+): Promise<Response> {
   const agent = endpoint.agent?.(fx) ?? request(fx.url);
   const path = endpoint.path(fx).replace('{}', endpoint.in === 'path' ? (options.raw ?? 'x') : 'x');
   const method = (options.method ?? endpoint.method).toLowerCase() as 'get' | 'post' | 'put' | 'delete' | 'patch';

@@ -43,8 +43,16 @@ describe('response headers', () => {
     expect(token.status).toBe(200);
     const accessToken = String(token.json.access_token);
     const userinfo = await fetch(`${svc.url}/oauth/userinfo`, { headers: { authorization: `Bearer ${accessToken}` } });
-    const introspection = await postForm(`${svc.url}/oauth/token/introspect`, { token: accessToken, client_id: client.clientId, client_secret: client.clientSecret });
-    for (const [name, headers] of [['token', token.headers], ['userinfo', userinfo.headers], ['introspection', introspection.headers]] as const) {
+    const introspection = await postForm(`${svc.url}/oauth/token/introspect`, {
+      token: accessToken,
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+    });
+    for (const [name, headers] of [
+      ['token', token.headers],
+      ['userinfo', userinfo.headers],
+      ['introspection', introspection.headers],
+    ] as const) {
       expect(headers.get('cache-control'), name).toBe('no-store');
       expect(headers.get('pragma'), name).toBe('no-cache');
     }

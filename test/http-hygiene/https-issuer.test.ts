@@ -37,7 +37,10 @@ describe('an https issuer', () => {
     expect(account.status).toBe(400);
     const token = await request(svc.url).post('/oauth/token').type('form').send({ grant_type: 'refresh_token' });
     expect(token.status).toBe(400);
-    expect(token.body).toMatchObject({ error: 'invalid_request', error_description: expect.stringContaining('https://signin.example.org') });
+    expect(token.body).toMatchObject({
+      error: 'invalid_request',
+      error_description: expect.stringContaining('https://signin.example.org'),
+    });
   });
 
   it('keeps answering its health checks over plain http (a load balancer probes the instance directly)', async () => {

@@ -75,9 +75,12 @@ describe('page language', () => {
 
 describe('error pages', () => {
   it('shows a localized page, never a redirect, for an unknown client', async () => {
-    const res = await fetch(`${svc.url}/oauth/authorize?response_type=code&client_id=unknown&redirect_uri=https://evil.example/cb&scope=openid&state=s`, {
-      redirect: 'manual',
-    });
+    const res = await fetch(
+      `${svc.url}/oauth/authorize?response_type=code&client_id=unknown&redirect_uri=https://evil.example/cb&scope=openid&state=s`,
+      {
+        redirect: 'manual',
+      },
+    );
     expect(res.status).toBe(400);
     expect(res.headers.get('location')).toBeNull();
     const html = await res.text();

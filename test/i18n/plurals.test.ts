@@ -3,7 +3,16 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../../src/i18n/en.ts';
 import { fr } from '../../src/i18n/fr.ts';
-import { formatMessage, LOCALES, messagesFor, PLURAL_CATEGORIES, pluralBlocks, t, type Locale, type MessageKey } from '../../src/i18n/index.ts';
+import {
+  formatMessage,
+  LOCALES,
+  messagesFor,
+  PLURAL_CATEGORIES,
+  pluralBlocks,
+  t,
+  type Locale,
+  type MessageKey,
+} from '../../src/i18n/index.ts';
 import { portalEn } from '../../src/i18n/portal-en.ts';
 import { portalFr } from '../../src/i18n/portal-fr.ts';
 
@@ -11,7 +20,8 @@ const CATALOGS: Record<string, Readonly<Record<string, string>>> = { fr, en, 'po
 /** Placeholder names that hold a count: a message writing one of them bare would say "1 minutes". */
 const COUNTED_NAMES = ['count', 'n', 'minutes', 'hours', 'days', 'seconds', 'attempts', 'sessions', 'applications'];
 
-const counted = (locale: Locale) => (Object.keys(messagesFor(locale)) as MessageKey[]).filter((key) => pluralBlocks(messagesFor(locale)[key]).length);
+const counted = (locale: Locale) =>
+  (Object.keys(messagesFor(locale)) as MessageKey[]).filter((key) => pluralBlocks(messagesFor(locale)[key]).length);
 
 /** The message with every count set to `n` and every other placeholder to "X". */
 function render(locale: Locale, key: MessageKey, n: number): string {
@@ -72,7 +82,9 @@ describe('counted messages', () => {
     expect(formatMessage(message, { n: 0 }, 'en')).toBe('aucune application');
     expect(formatMessage('{n, plural, one {# application} other {# applications}}', { n: 0 }, 'fr')).toBe('0 application');
     expect(formatMessage('{n, plural, one {# application} other {# applications}}', { n: 0 }, 'en')).toBe('0 applications');
-    expect(formatMessage('{n, plural, one {# app for {name}} other {# apps for {name}}}', { n: 1, name: 'Léa' }, 'en')).toBe('1 app for Léa');
+    expect(formatMessage('{n, plural, one {# app for {name}} other {# apps for {name}}}', { n: 1, name: 'Léa' }, 'en')).toBe(
+      '1 app for Léa',
+    );
     // A count that is not a number leaves the block as written rather than guessing a form.
     expect(formatMessage('{n, plural, one {#} other {#}}', { n: 'beaucoup' }, 'fr')).toBe('{n, plural, one {#} other {#}}');
   });
@@ -83,11 +95,16 @@ describe('plural blocks in the catalogs', () => {
     it(`${name}: every block parses and has at least \`one\` and \`other\`, keyed by CLDR categories or =n`, () => {
       for (const [key, message] of Object.entries(catalog)) {
         const blocks = pluralBlocks(message);
-        expect(blocks.length, `${name} ${key}: a plural block that does not parse`).toBe([...message.matchAll(/\{\s*\w+\s*,\s*plural\s*,/g)].length);
+        expect(blocks.length, `${name} ${key}: a plural block that does not parse`).toBe(
+          [...message.matchAll(/\{\s*\w+\s*,\s*plural\s*,/g)].length,
+        );
         for (const block of blocks) {
           expect(Object.keys(block.forms), `${name} ${key}`).toEqual(expect.arrayContaining(['one', 'other']));
           for (const selector of Object.keys(block.forms)) {
-            expect(PLURAL_CATEGORIES.includes(selector as Intl.LDMLPluralRule) || /^=\d+$/.test(selector), `${name} ${key}: ${selector}`).toBe(true);
+            expect(
+              PLURAL_CATEGORIES.includes(selector as Intl.LDMLPluralRule) || /^=\d+$/.test(selector),
+              `${name} ${key}: ${selector}`,
+            ).toBe(true);
           }
         }
       }
@@ -103,7 +120,10 @@ describe('plural blocks in the catalogs', () => {
 
   it('French and English count the same things', () => {
     for (const key of Object.keys(fr) as MessageKey[]) {
-      expect(pluralBlocks(en[key]).map((b) => b.name), key).toEqual(pluralBlocks(fr[key]).map((b) => b.name));
+      expect(
+        pluralBlocks(en[key]).map((b) => b.name),
+        key,
+      ).toEqual(pluralBlocks(fr[key]).map((b) => b.name));
     }
   });
 

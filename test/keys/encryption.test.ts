@@ -32,7 +32,11 @@ async function pgliteBackend(): Promise<Backend> {
 
 async function postgresBackend(): Promise<Backend> {
   const pg: FreshPostgres = await freshPostgres();
-  const storageConfig = parseConfig({ issuer: 'http://x', secrets: fixedSecrets, storage: { kind: 'postgres', postgres: { url: pg.url } } }).storage;
+  const storageConfig = parseConfig({
+    issuer: 'http://x',
+    secrets: fixedSecrets,
+    storage: { kind: 'postgres', postgres: { url: pg.url } },
+  }).storage;
   return { storageConfig, open: () => openStorage(storageConfig), release: (s) => s.close(), cleanup: () => pg.drop() };
 }
 
@@ -48,14 +52,21 @@ describe.each([
   afterAll(() => backend.cleanup());
 
   const rows = async (storage: Storage) =>
-    (await storage.db.query<{ kid: string; jwk: Record<string, unknown>; text: string }>('SELECT kid, jwk, jwk::text AS text FROM signing_keys ORDER BY kid')).rows;
+    (
+      await storage.db.query<{ kid: string; jwk: Record<string, unknown>; text: string }>(
+        'SELECT kid, jwk, jwk::text AS text FROM signing_keys ORDER BY kid',
+      )
+    ).rows;
 
   /** Starts an instance on the backend, gives its JWKS kids and the stored rows, and stops it. */
   async function run(keyEncryptionKey: string | undefined) {
     const storage = await backend.open();
     try {
       const secrets = { ...fixedSecrets, ...(keyEncryptionKey ? { keyEncryptionKey } : {}) };
-      const svc = await startTestService({ secrets, storage: backend.storageConfig, keys: { algorithms: ['RS256', 'ES256'] } }, { storage });
+      const svc = await startTestService(
+        { secrets, storage: backend.storageConfig, keys: { algorithms: ['RS256', 'ES256'] } },
+        { storage },
+      );
       const jwks = (await (await fetch(`${svc.url}/oauth/jwks`)).json()) as { keys: Array<{ kid: string }> };
       await svc.stop();
       return { kids: jwks.keys.map((k) => k.kid).sort(), rows: await rows(storage) };

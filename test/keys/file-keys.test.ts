@@ -56,7 +56,9 @@ describe('loadKeysFromFile', () => {
       process.stdout.write(keys.map((k) => k.kid).sort().join(','));`;
     const runOne = () =>
       new Promise<string>((resolve, reject) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, file], { stdio: ['ignore', 'pipe', 'inherit'] });
+        const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, file], {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
         let out = '';
         child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
         child.on('error', reject);

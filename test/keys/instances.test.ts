@@ -20,7 +20,10 @@ beforeAll(async () => {
   const storage = { kind: 'postgres' as const, postgres: { url: pg.url } };
   first = await startTestService({ storage });
   second = await startTestService({ storage });
-  ws = workspace({ storage: ['storage:', '  kind: postgres', '  postgres:', `    url: ${JSON.stringify(pg.url)}`], extra: 'keys: { algorithms: [RS256] }' });
+  ws = workspace({
+    storage: ['storage:', '  kind: postgres', '  postgres:', `    url: ${JSON.stringify(pg.url)}`],
+    extra: 'keys: { algorithms: [RS256] }',
+  });
 }, 60_000);
 afterAll(async () => {
   await first?.stop();
@@ -38,7 +41,8 @@ describe('a rotation on Postgres', () => {
     expect(rotated.code, rotated.stderr).toBe(0);
     const [{ kid }] = JSON.parse(rotated.stdout) as Array<{ kid: string }>;
 
-    for (const instance of [first, second]) await eventually(async () => (await fetchJwks(instance.url)).keys.some((k) => k.kid === kid), 'the new key picked up');
+    for (const instance of [first, second])
+      await eventually(async () => (await fetchJwks(instance.url)).keys.some((k) => k.kid === kid), 'the new key picked up');
     const client = await first.createClient();
     const user = await first.createUser();
     // Signed in on one instance, the other one signs: both have the key.

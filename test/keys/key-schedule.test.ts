@@ -21,7 +21,12 @@ function key(kid: string, alg: SigningAlgorithm, activatesHour: number | undefin
 const states = (keys: SigningKey[], hour: number) => Object.fromEntries(scheduleKeys(keys, at(hour)).map((k) => [k.kid, k.state]));
 
 describe('the key schedule', () => {
-  const keys = [key('rs-old', 'RS256', undefined), key('rs-new', 'RS256', 24), key('es', 'ES256', 0), key('rs-gone', 'RS256', undefined, 1)];
+  const keys = [
+    key('rs-old', 'RS256', undefined),
+    key('rs-new', 'RS256', 24),
+    key('es', 'ES256', 0),
+    key('rs-gone', 'RS256', undefined, 1),
+  ];
 
   it('lets the newest started key of each algorithm sign, and the others wait or verify', () => {
     expect(states(keys, 1)).toEqual({ 'rs-old': 'active', 'rs-new': 'next', es: 'active', 'rs-gone': 'retired' });

@@ -15,7 +15,10 @@ async function jwks(url: string): Promise<{ keys: Array<{ kid: string; alg: stri
 describe('embedded store across restarts', () => {
   it('keeps signing keys, accounts, applications and pairwise identifiers', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'signin-data-'));
-    const fixed = { storage: { kind: 'embedded' as const, dataDir }, secrets: { cookieKeys: ['c'.repeat(40)], pairwiseSalt: 'p'.repeat(40) } };
+    const fixed = {
+      storage: { kind: 'embedded' as const, dataDir },
+      secrets: { cookieKeys: ['c'.repeat(40)], pairwiseSalt: 'p'.repeat(40) },
+    };
 
     const first = await startTestService(fixed);
     const user = await first.createUser();

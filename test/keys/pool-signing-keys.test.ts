@@ -23,7 +23,9 @@ describe.each(['RS256', 'ES256', 'EdDSA'] as const)('a %s key', (alg: SigningAlg
 
   it('shows the engine the kid, algorithm and public members of the JWK', () => {
     const { kty, n, e, crv, x, y } = key;
-    const shown = Object.fromEntries(Object.entries({ kty, n, e, crv, x, y, kid: key.kid, alg: key.alg, use: key.use }).filter(([, v]) => v !== undefined));
+    const shown = Object.fromEntries(
+      Object.entries({ kty, n, e, crv, x, y, kid: key.kid, alg: key.alg, use: key.use }).filter(([, v]) => v !== undefined),
+    );
     expect(shown).toEqual(publicPart(jwk));
   });
 });

@@ -17,7 +17,11 @@ const dir = mkdtempSync(join(tmpdir(), 'signin-rotation-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A fresh ID token for the same user and application. */
-async function idToken(svc: TestService, user: { email: string; password: string }, client: Awaited<ReturnType<TestService['createClient']>>) {
+async function idToken(
+  svc: TestService,
+  user: { email: string; password: string },
+  client: Awaited<ReturnType<TestService['createClient']>>,
+) {
   return (await signIn(svc.url, await relyingParty(svc.url, client), user)).tokens.id_token!;
 }
 
@@ -56,7 +60,9 @@ describe('key rotation on the database', () => {
       // The old key may go once the last ID token it signed has expired (ttl.idToken after it stopped).
       const ttl = svc.config.ttl.idToken;
       await expect(retireSigningKey(source, oldKid, { now: now(), idTokenTtlSeconds: ttl })).rejects.toThrow(/may still be in use until/);
-      await expect(retireSigningKey(source, added.kid, { now: now(), idTokenTtlSeconds: ttl })).rejects.toThrow(/signs the new RS256 tokens/);
+      await expect(retireSigningKey(source, added.kid, { now: now(), idTokenTtlSeconds: ttl })).rejects.toThrow(
+        /signs the new RS256 tokens/,
+      );
       offset += ttl * 1000;
       await retireSigningKey(source, oldKid, { now: now(), idTokenTtlSeconds: ttl });
       await svc.service.refreshSigningKeys();
@@ -65,7 +71,9 @@ describe('key rotation on the database', () => {
       expect(kidOf(await idToken(svc, user, client))).toBe(added.kid);
 
       // The retired key's row keeps its public part only.
-      const row = await svc.service.context.db.query<{ jwk: Record<string, unknown> }>('SELECT jwk FROM signing_keys WHERE kid = $1', [oldKid]);
+      const row = await svc.service.context.db.query<{ jwk: Record<string, unknown> }>('SELECT jwk FROM signing_keys WHERE kid = $1', [
+        oldKid,
+      ]);
       expect(Object.keys(row.rows[0].jwk)).not.toContain('d');
     } finally {
       await svc.stop();
@@ -108,7 +116,10 @@ describe('key rotation on a JWKS file, with the CLI', () => {
       expect(kidOf(await idToken(svc, user, client))).toBe(newKid);
       expect(verifiesAgainst(before, await fetchJwks(svc.url))).toBe(true);
 
-      const listed = JSON.parse((await cli(['keys', 'list', '--config', config, '--json'])).stdout) as Array<{ kid: string; state: string }>;
+      const listed = JSON.parse((await cli(['keys', 'list', '--config', config, '--json'])).stdout) as Array<{
+        kid: string;
+        state: string;
+      }>;
       expect(listed.map(({ kid, state }) => ({ kid, state }))).toEqual([
         { kid: newKid, state: 'active' },
         { kid: oldKid, state: 'previous' },
@@ -120,7 +131,9 @@ describe('key rotation on a JWKS file, with the CLI', () => {
       expect((await cli(['keys', 'retire', newKid, '--config', config])).code).toBe(1);
       const forced = await cli(['keys', 'retire', oldKid, '--force', '--config', config]);
       expect(forced.code, forced.stderr).toBe(0);
-      expect(forced.log).toEqual([expect.objectContaining({ event: 'signing_key.retired', key_id: oldKid, reason: 'forced', source: 'cli' })]);
+      expect(forced.log).toEqual([
+        expect.objectContaining({ event: 'signing_key.retired', key_id: oldKid, reason: 'forced', source: 'cli' }),
+      ]);
       expect(early.log).toEqual([]);
       await svc.service.refreshSigningKeys();
       expect((await fetchJwks(svc.url)).keys.map((k) => k.kid)).toEqual([newKid]);

@@ -21,7 +21,12 @@ function run(body: string, { killAfterMs }: { killAfterMs?: number } = {}): Prom
   return new Promise((resolve) => {
     child.on('close', () => {
       clearTimeout(timer);
-      resolve(out.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>));
+      resolve(
+        out
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line) as Record<string, unknown>),
+      );
     });
   });
 }
@@ -45,7 +50,11 @@ describe('standard output', () => {
       logger.warn({ msg: 'housekeeping failed' });
       fs.writeSync(1, JSON.stringify({ syncs }) + '\\n');
       process.kill(process.pid, 'SIGKILL');`);
-    expect(lines).toEqual([expect.objectContaining({ event: 'consent.granted' }), expect.objectContaining({ msg: 'housekeeping failed' }), { syncs: 0 }]);
+    expect(lines).toEqual([
+      expect.objectContaining({ event: 'consent.granted' }),
+      expect.objectContaining({ msg: 'housekeeping failed' }),
+      { syncs: 0 },
+    ]);
   });
 
   it('writes a warning at once', async () => {
@@ -63,10 +72,7 @@ describe('standard output', () => {
   });
 
   it('writes routine lines within about a second while the process runs on', async () => {
-    const lines = await run(
-      `logger.info({ msg: 'request', n: 3 }); setInterval(() => {}, 1000);`,
-      { killAfterMs: 3000 },
-    );
+    const lines = await run(`logger.info({ msg: 'request', n: 3 }); setInterval(() => {}, 1000);`, { killAfterMs: 3000 });
     expect(lines.map((line) => line.n)).toEqual([3]);
   });
 });

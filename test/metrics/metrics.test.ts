@@ -57,7 +57,9 @@ describe('/metrics behind a bearer token', () => {
     expect(delta('signin_http_requests_total', { method: 'POST', route: '/oauth/token', status: '200' })).toBe(2);
     expect(delta('signin_http_requests_total', { method: 'POST', route: '/oauth/token', status: '400' })).toBe(1);
     expect(delta('signin_http_request_duration_seconds_count', { method: 'POST', route: '/oauth/token' })).toBe(3);
-    expect(delta('signin_http_requests_total', { method: 'POST', route: '/interaction/:uid/login', status: '303' })).toBeGreaterThanOrEqual(1);
+    expect(delta('signin_http_requests_total', { method: 'POST', route: '/interaction/:uid/login', status: '303' })).toBeGreaterThanOrEqual(
+      1,
+    );
     expect(delta('signin_http_requests_total', { method: 'GET', route: '/oauth/authorize', status: '303' })).toBeGreaterThanOrEqual(1);
 
     // Process metrics and the hashing queue (idle now) are there too.
@@ -82,7 +84,8 @@ describe('/metrics behind a bearer token', () => {
       page = await browser.submit(page, /\/login$/, { email: user.email, password: 'not the password at all' });
     }
     const after = (await scrape(`${svc.url}/metrics`, token)).text;
-    const delta = (outcome: string) => sample(after, 'signin_sign_ins_total', { outcome }) - sample(before, 'signin_sign_ins_total', { outcome });
+    const delta = (outcome: string) =>
+      sample(after, 'signin_sign_ins_total', { outcome }) - sample(before, 'signin_sign_ins_total', { outcome });
     expect(delta('failure')).toBe(2);
     expect(delta('throttled')).toBe(2);
     expect(delta('success')).toBe(0);

@@ -22,7 +22,14 @@ beforeAll(async () => {
   const storage = postgresStorage(pg.url, { ...redis.config, url: through.url }, 1000);
   instance = await startInstance(sharedConfig(`http://127.0.0.1:${port}`, storage, { metrics: { bearerToken: token } }), port);
 });
-afterAll(() => teardown(() => instance?.stop(), () => relay?.close(), () => redis?.cleanup(), () => pg?.drop()));
+afterAll(() =>
+  teardown(
+    () => instance?.stop(),
+    () => relay?.close(),
+    () => redis?.cleanup(),
+    () => pg?.drop(),
+  ),
+);
 
 describe('storage errors', () => {
   it('are counted under the backend that was unreachable', async () => {
@@ -35,7 +42,8 @@ describe('storage errors', () => {
     await waitUntilReady(instance.url);
 
     const after = (await scrape(`${instance.url}/metrics`, token)).text;
-    const delta = (backend: string) => sample(after, 'signin_storage_errors_total', { backend }) - sample(before, 'signin_storage_errors_total', { backend });
+    const delta = (backend: string) =>
+      sample(after, 'signin_storage_errors_total', { backend }) - sample(before, 'signin_storage_errors_total', { backend });
     expect(delta('redis')).toBeGreaterThanOrEqual(1);
     expect(delta('postgres')).toBe(0);
   });

@@ -13,7 +13,12 @@ const dir = mkdtempSync(join(tmpdir(), 'signin-installed-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 // npm and npx of the Node running the tests, whatever the shell's PATH says first.
-const env = { ...process.env, PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`, NODE_OPTIONS: '', SIGNIN_CONFIG: '' };
+const env = {
+  ...process.env,
+  PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`,
+  NODE_OPTIONS: '',
+  SIGNIN_CONFIG: '',
+};
 const npm = (args: string[], cwd: string) => execFileSync('npm', args, { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
 describe('the package installed from its tarball', () => {
@@ -50,6 +55,8 @@ describe('the package installed from its tarball', () => {
 
 /** The last process in the chain of first children below `pid` (npx, its shell, then the server). */
 function deepestDescendant(pid: number): number {
-  const child = spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).stdout.trim().split('\n')[0];
+  const child = spawnSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' })
+    .stdout.trim()
+    .split('\n')[0];
   return child ? deepestDescendant(Number(child)) : pid;
 }

@@ -61,7 +61,11 @@ describe('JavaScript build', () => {
     try {
       const port = await freePort();
       // The port comes from the issuer; serve then reads ./signin.yaml, the file init wrote.
-      const init = spawnSync(process.execPath, [signin, 'init', '--issuer', `http://127.0.0.1:${port}`], { cwd: dir, env: plainNode, encoding: 'utf8' });
+      const init = spawnSync(process.execPath, [signin, 'init', '--issuer', `http://127.0.0.1:${port}`], {
+        cwd: dir,
+        env: plainNode,
+        encoding: 'utf8',
+      });
       expect(init.status, init.stderr).toBe(0);
       expect(readFileSync(join(dir, 'signin.yaml'), 'utf8')).toContain(`\nport: ${port}\n`);
 

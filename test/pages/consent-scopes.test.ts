@@ -18,7 +18,11 @@ describe('consent scopes', () => {
   it('describes each scope with the data it shares', () => {
     const account = { id: 'a1', email: 'awa@example.org', emailVerified: true, username: 'awa', firstName: 'Awa' };
     const items = scopeItems(['openid', 'email', 'profile'], account, translator('fr'));
-    expect(items.map((i) => [i.name, i.required])).toEqual([['openid', true], ['email', true], ['profile', false]]);
+    expect(items.map((i) => [i.name, i.required])).toEqual([
+      ['openid', true],
+      ['email', true],
+      ['profile', false],
+    ]);
     expect(items[1].value).toBe('awa@example.org');
     expect(items[2].value).toBe('awa · Awa');
   });

@@ -9,7 +9,13 @@ import { fakeContext } from './fake-context.ts';
 const config = { languages: { default: 'fr' as const, supported: ['fr', 'en'] as ('fr' | 'en')[] } };
 
 function routeContext(request: Parameters<typeof fakeContext>[0] = {}) {
-  return Object.assign(fakeContext(request), { method: 'POST', path: '/interaction/abc/login', headerSent: false, writable: true, state: {} });
+  return Object.assign(fakeContext(request), {
+    method: 'POST',
+    path: '/interaction/abc/login',
+    headerSent: false,
+    writable: true,
+    state: {},
+  });
 }
 const run = (ctx: ReturnType<typeof routeContext>, error: unknown) =>
   pageErrors(config, { face: 'interaction' })(ctx as unknown as Koa.Context, async () => {

@@ -63,7 +63,8 @@ describe('renderPage', () => {
 
   it('renders the logout prompt around the engine form', async () => {
     const ctx = fakeContext();
-    const form = '<form id="op.logoutForm" method="post" action="/oauth/logout/confirm"><input type="hidden" name="xsrf" value="abc"/></form>';
+    const form =
+      '<form id="op.logoutForm" method="post" action="/oauth/logout/confirm"><input type="hidden" name="xsrf" value="abc"/></form>';
     await renderPage(asKoa(ctx), 'logout', { form }, { locale: 'fr' });
     expect(ctx.body).toContain(form);
     expect(ctx.body).toMatch(/<button[^>]*form="op\.logoutForm"[^>]*name="logout"[^>]*value="yes"/);

@@ -11,8 +11,22 @@ describe('signin client: parity with the portal', { timeout: 60_000 }, () => {
   afterAll(() => ws.remove());
 
   it('update changes only the options given and prints the application as JSON', async () => {
-    const created = JSON.parse((await cli([...CLIENT_ARGS, '--json', '--config', ws.config])).stdout) as { client_id: string; name: string; scopes: string[] };
-    const result = await client(['update', created.client_id, '--name', 'Renamed', '--redirect-uri', 'https://a.example.org/cb', '--redirect-uri', 'https://b.example.net/cb', '--json']);
+    const created = JSON.parse((await cli([...CLIENT_ARGS, '--json', '--config', ws.config])).stdout) as {
+      client_id: string;
+      name: string;
+      scopes: string[];
+    };
+    const result = await client([
+      'update',
+      created.client_id,
+      '--name',
+      'Renamed',
+      '--redirect-uri',
+      'https://a.example.org/cb',
+      '--redirect-uri',
+      'https://b.example.net/cb',
+      '--json',
+    ]);
     expect(result).toMatchObject({ code: 0, stderr: '' });
     const updated = JSON.parse(result.stdout) as Record<string, unknown>;
     expect(updated).toMatchObject({
@@ -45,6 +59,7 @@ describe('signin client: parity with the portal', { timeout: 60_000 }, () => {
 
   it('lists every command of the portal in its help', async () => {
     const help = await cli(['client', '--help']);
-    for (const command of ['create', 'list', 'show', 'update', 'rotate-secret', 'delete']) expect(help.stdout).toContain(`signin client ${command}`);
+    for (const command of ['create', 'list', 'show', 'update', 'rotate-secret', 'delete'])
+      expect(help.stdout).toContain(`signin client ${command}`);
   });
 });

@@ -5,7 +5,13 @@ import { postForm } from '../support/flow.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 import { VALID_APP, registerApp, signInToPortal } from './support.ts';
 
-const decode = (html: string) => html.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+const decode = (html: string) =>
+  html
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 const block = (html: string, id: string) => decode(new RegExp(`<pre id="${id}">([\\s\\S]*?)</pre>`).exec(html)![1]);
 
 describe('portal: integration help', () => {
@@ -17,7 +23,10 @@ describe('portal: integration help', () => {
 
   it('gives working URLs and curl commands with this client filled in', async () => {
     const owner = await signInToPortal(ts);
-    const { clientId, clientSecret, page } = await registerApp(owner, { ...VALID_APP, redirect_uris: 'https://app.example.org/callback?from=portal' });
+    const { clientId, clientSecret, page } = await registerApp(owner, {
+      ...VALID_APP,
+      redirect_uris: 'https://app.example.org/callback?from=portal',
+    });
     const html = page.text;
     expect(block(html, 'help-discovery')).toBe(`${ts.url}/.well-known/openid-configuration`);
     const discovery = await fetch(block(html, 'help-discovery'));
@@ -39,10 +48,18 @@ describe('portal: integration help', () => {
     expect(token.split('\n')[0]).toBe(`curl -X POST ${ts.url}/oauth/token \\`);
     const fields = [...token.matchAll(/^ {2}-d ('?)([^=]+)=(.*?)\1(?: \\)?$/gm)].map((m) => [m[2], m[3]]);
     expect(fields.map(([name]) => name)).toEqual(['grant_type', 'code', 'redirect_uri', 'code_verifier', 'client_id', 'client_secret']);
-    const values: Record<string, string> = { CODE: callback.searchParams.get('code')!, CODE_VERIFIER: verifier, CLIENT_SECRET: clientSecret };
+    const values: Record<string, string> = {
+      CODE: callback.searchParams.get('code')!,
+      CODE_VERIFIER: verifier,
+      CLIENT_SECRET: clientSecret,
+    };
     // What curl -d sends is the text as typed: a urlencoded body is decoded by the server.
     const body = fields.map(([name, value]) => `${name}=${values[value] ?? value}`).join('&');
-    const res = await fetch(`${ts.url}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+    const res = await fetch(`${ts.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    });
     const tokens = (await res.json()) as Record<string, string>;
     expect(res.status, JSON.stringify(tokens)).toBe(200);
 
@@ -53,7 +70,12 @@ describe('portal: integration help', () => {
 
     const refresh = block(html, 'help-refresh');
     expect(refresh).toContain(`-d client_id=${clientId}`);
-    const refreshed = await postForm(`${ts.url}/oauth/token`, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: clientId, client_secret: clientSecret });
+    const refreshed = await postForm(`${ts.url}/oauth/token`, {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+      client_id: clientId,
+      client_secret: clientSecret,
+    });
     expect(refreshed.status).toBe(200);
   });
 });

@@ -25,7 +25,11 @@ describe('portal: managing an application', () => {
   /** A user signs in to the app registered in the portal; the app gets tokens with its credentials. */
   const tokensFor = async (app: { clientId: string; clientSecret: string }) => {
     const user = await ts.createUser();
-    const rp = await relyingParty(ts.url, { ...app, redirectUri: 'https://app.example.org/callback', scopes: ['openid', 'email', 'profile'] });
+    const rp = await relyingParty(ts.url, {
+      ...app,
+      redirectUri: 'https://app.example.org/callback',
+      scopes: ['openid', 'email', 'profile'],
+    });
     return (await signIn(ts.url, rp, user)).tokens;
   };
 
@@ -37,7 +41,12 @@ describe('portal: managing an application', () => {
     expect(form.text).toContain('https://other.example.net/cb');
     expect(form.text).not.toContain('name="app_type"');
 
-    const bad = await post(owner, `/apps/${clientId}`, { ...VALID_APP, redirect_uris: 'https://ok.example.org/cb\nftp://x.example.org/cb' }, csrf());
+    const bad = await post(
+      owner,
+      `/apps/${clientId}`,
+      { ...VALID_APP, redirect_uris: 'https://ok.example.org/cb\nftp://x.example.org/cb' },
+      csrf(),
+    );
     expect(bad.status).toBe(400);
     expect(bad.text).toContain('ftp://x.example.org/cb');
     expect(bad.text).toMatch(/id="redirectUris-error">[^<]*doit utiliser https/);

@@ -119,7 +119,10 @@ describe('portal: a mail server that fails', () => {
     const closed = await startSmtpSink();
     await closed.stop();
     const log = new LogCapture();
-    const broken = await startTestService({ mail: closed.mailConfig(), log: { level: 'info', pretty: false } }, { logDestination: log.destination });
+    const broken = await startTestService(
+      { mail: closed.mailConfig(), log: { level: 'info', pretty: false } },
+      { logDestination: log.destination },
+    );
     try {
       const someone = await signInToPortal(broken);
       const app = await registerApp(someone, SERVER_APP);

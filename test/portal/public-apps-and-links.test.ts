@@ -7,7 +7,13 @@ import { Browser, signInAndConsent } from '../support/browser.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 import { csrfOf, get, post, registerApp, signInToPortal, VALID_APP } from './support.ts';
 
-const decode = (html: string) => html.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+const decode = (html: string) =>
+  html
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 const block = (html: string, id: string) => decode(new RegExp(`<pre id="${id}">([\\s\\S]*?)</pre>`).exec(html)![1]);
 
 let ts: TestService;
@@ -19,7 +25,11 @@ afterAll(() => ts.stop());
 describe('portal: public applications', () => {
   it('tells a mobile app it needs no secret, and its token command works without one', async () => {
     const owner = await signInToPortal(ts);
-    const { clientId, page } = await registerApp(owner, { ...VALID_APP, app_type: 'mobile', redirect_uris: 'com.example.baobab:/callback' });
+    const { clientId, page } = await registerApp(owner, {
+      ...VALID_APP,
+      app_type: 'mobile',
+      redirect_uris: 'com.example.baobab:/callback',
+    });
     const html = page.text;
     expect(html).toContain('Cette application est publique');
     expect(html).toContain('token_endpoint_auth_method');
@@ -29,11 +39,17 @@ describe('portal: public applications', () => {
 
     // The command as printed, with the placeholders filled in by a real sign-in.
     const verifier = randomBytes(32).toString('base64url');
-    const authorize = block(html, 'help-authorize').replace('STATE', 'etat').replace('CODE_CHALLENGE', createHash('sha256').update(verifier).digest('base64url'));
+    const authorize = block(html, 'help-authorize')
+      .replace('STATE', 'etat')
+      .replace('CODE_CHALLENGE', createHash('sha256').update(verifier).digest('base64url'));
     const { callback } = await signInAndConsent(new Browser(ts.url), authorize, await ts.createUser());
     const values: Record<string, string> = { CODE: callback.searchParams.get('code')!, CODE_VERIFIER: verifier };
     const fields = [...token.matchAll(/^ {2}-d ('?)([^=]+)=(.*?)\1(?: \\)?$/gm)].map((m) => `${m[2]}=${values[m[3]] ?? m[3]}`);
-    const res = await fetch(`${ts.url}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: fields.join('&') });
+    const res = await fetch(`${ts.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: fields.join('&'),
+    });
     expect(res.status).toBe(200);
     expect(fields.some((f) => f.startsWith(`client_id=${clientId}`))).toBe(true);
   });
@@ -49,7 +65,11 @@ describe('portal: public applications', () => {
 describe('portal: the consent screen’s links', () => {
   it('stores the https links, shows them, and removes one that is emptied', async () => {
     const owner = await signInToPortal(ts);
-    const links = { logo_uri: 'https://cdn.example.org/logo.png', policy_uri: 'https://example.org/confidentialite', tos_uri: 'https://example.org/conditions' };
+    const links = {
+      logo_uri: 'https://cdn.example.org/logo.png',
+      policy_uri: 'https://example.org/confidentialite',
+      tos_uri: 'https://example.org/conditions',
+    };
     const { clientId, page } = await registerApp(owner, { ...VALID_APP, ...links });
     for (const url of Object.values(links)) expect(page.text).toContain(url);
     expect(page.text).toContain('Application non vérifiée');
@@ -65,7 +85,12 @@ describe('portal: the consent screen’s links', () => {
 
   it('refuses a link that is not https, with the message under its field', async () => {
     const owner = await signInToPortal(ts);
-    const res = await post(owner, '/apps', { ...VALID_APP, policy_uri: 'http://example.org/privacy', logo_uri: 'logo.png' }, csrfOf(owner.home.html));
+    const res = await post(
+      owner,
+      '/apps',
+      { ...VALID_APP, policy_uri: 'http://example.org/privacy', logo_uri: 'logo.png' },
+      csrfOf(owner.home.html),
+    );
     expect(res.status).toBe(400);
     expect(res.text).toMatch(/«\shttp:\/\/example\.org\/privacy\s» doit utiliser https\./);
     expect(res.text).toMatch(/«\slogo\.png\s» n’est pas une adresse complète/);

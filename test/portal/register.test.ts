@@ -14,7 +14,8 @@ describe('portal: registering an application', () => {
   });
   afterAll(() => ts.stop());
 
-  const submit = (who: Owner, fields: Record<string, string | string[]>) => post(who, '/apps', { ...VALID_APP, ...fields }, csrfOf(who.home.html));
+  const submit = (who: Owner, fields: Record<string, string | string[]>) =>
+    post(who, '/apps', { ...VALID_APP, ...fields }, csrfOf(who.home.html));
 
   it('offers the form with openid and email required and profile optional', async () => {
     const res = await get(owner, '/apps/new');
@@ -37,7 +38,11 @@ describe('portal: registering an application', () => {
     [{ redirect_uris: '/callback' }, 'redirectUris', '« /callback » n’est pas une adresse absolue'],
     [{ redirect_uris: 'https://app.example.org/cb#top' }, 'redirectUris', 'ne doit pas contenir de fragment'],
     [{ redirect_uris: 'https://*.example.org/cb' }, 'redirectUris', 'ne doit pas contenir de joker'],
-    [{ redirect_uris: 'https://rp1.example@evil.test/cb' }, 'redirectUris', '« https://rp1.example@evil.test/cb » ne doit contenir ni nom d’utilisateur ni mot de passe'],
+    [
+      { redirect_uris: 'https://rp1.example@evil.test/cb' },
+      'redirectUris',
+      '« https://rp1.example@evil.test/cb » ne doit contenir ni nom d’utilisateur ni mot de passe',
+    ],
     [{ redirect_uris: 'https://user:pw@rp.example/cb' }, 'redirectUris', 'ne doit contenir ni nom d’utilisateur ni mot de passe'],
     [{ redirect_uris: 'http://app.example.org/cb' }, 'redirectUris', '« http://app.example.org/cb » doit utiliser https'],
     [{ redirect_uris: 'com.example.app:/callback' }, 'redirectUris', 'doit utiliser https'],
@@ -64,9 +69,14 @@ describe('portal: registering an application', () => {
   });
 
   it('accepts loopback http, several hosts, and the RFC 8252 forms for a mobile app', async () => {
-    const web = await submit(owner, { redirect_uris: 'http://localhost:8080/cb\nhttp://127.0.0.1:3000/cb\nhttps://a.example.org/cb\nhttps://b.example.net/cb' });
+    const web = await submit(owner, {
+      redirect_uris: 'http://localhost:8080/cb\nhttp://127.0.0.1:3000/cb\nhttps://a.example.org/cb\nhttps://b.example.net/cb',
+    });
     expect(web.status).toBe(303);
-    const mobile = await submit(owner, { app_type: 'mobile', redirect_uris: 'com.example.app:/callback\nhttps://app.example.org/cb\nhttp://127.0.0.1/cb' });
+    const mobile = await submit(owner, {
+      app_type: 'mobile',
+      redirect_uris: 'com.example.app:/callback\nhttps://app.example.org/cb\nhttp://127.0.0.1/cb',
+    });
     expect(mobile.status).toBe(303);
   });
 
@@ -109,7 +119,11 @@ describe('portal: registering an application', () => {
     const id = /\/apps\/(\w{32})$/.exec(res.headers.location as string)![1];
     const flash = (res.headers['set-cookie'] as unknown as string[]).filter((c) => c.startsWith('portal_flash'));
     const other = await signInToPortal(ts);
-    other.browser.agent.jar.setCookies(flash.map((c) => c.split(';')[0]), new URL(ts.url).hostname, '/portal');
+    other.browser.agent.jar.setCookies(
+      flash.map((c) => c.split(';')[0]),
+      new URL(ts.url).hostname,
+      '/portal',
+    );
     const page = await get(other, `/apps/${id}`);
     expect(page.status).toBe(404);
     expect((await get(other, '/')).text).not.toContain('Application enregistrée.');

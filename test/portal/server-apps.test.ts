@@ -25,7 +25,9 @@ describe('portal: server applications', () => {
     expect(fr.text).toContain('il obtient ses jetons avec le grant client_credentials');
     expect(fr.text).toContain('ni openid, ni email, ni profile');
     // The redirect URIs and the scopes sit in the part the stylesheet hides once `server` is chosen.
-    expect(fr.text).toMatch(/<fieldset class="user-facing">[\s\S]*name="redirect_uris"[\s\S]*name="scope"[\s\S]*<\/fieldset>\s*<\/fieldset>/);
+    expect(fr.text).toMatch(
+      /<fieldset class="user-facing">[\s\S]*name="redirect_uris"[\s\S]*name="scope"[\s\S]*<\/fieldset>\s*<\/fieldset>/,
+    );
     expect(fr.text).toContain('Pas pour un service serveur');
     const en = await get(english, '/apps/new');
     expect(en.text).toContain('<option value="server">Server application (machine to machine)</option>');
@@ -39,7 +41,11 @@ describe('portal: server applications', () => {
     expect(app.page.text).toMatch(/id="help-client-credentials">[^<]*grant_type=client_credentials/);
     expect(app.page.text).not.toContain('id="help-authorize"');
 
-    const token = await postForm(`${ts.url}/oauth/token`, { grant_type: 'client_credentials', client_id: app.clientId, client_secret: app.clientSecret });
+    const token = await postForm(`${ts.url}/oauth/token`, {
+      grant_type: 'client_credentials',
+      client_id: app.clientId,
+      client_secret: app.clientSecret,
+    });
     expect(token.status).toBe(200);
     expect(token.json.token_type).toBe('Bearer');
   });
@@ -58,7 +64,12 @@ describe('portal: server applications', () => {
     expect(form.text).not.toContain('name="scope"');
     const saved = await post(owner, `/apps/${app.clientId}`, { name: 'Synchro', description: 'Toutes les nuits' }, csrfOf(form.text));
     expect(saved.status).toBe(303);
-    expect(await ts.service.context.clients.get(app.clientId)).toMatchObject({ name: 'Synchro', appType: 'server', redirectUris: [], scopes: [] });
+    expect(await ts.service.context.clients.get(app.clientId)).toMatchObject({
+      name: 'Synchro',
+      appType: 'server',
+      redirectUris: [],
+      scopes: [],
+    });
   });
 
   it('still requires redirect URIs of the other types', async () => {
@@ -83,7 +94,9 @@ describe('signin client create --type server', { timeout: 60_000 }, () => {
 
     const refused = await cli([...base, '--redirect-uri', 'https://app.example.org/cb', '--scopes', 'openid']);
     expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('--redirect-uri: https://app.example.org/cb: a server application (client_credentials) has no redirect URI and no scope');
+    expect(refused.stderr).toContain(
+      '--redirect-uri: https://app.example.org/cb: a server application (client_credentials) has no redirect URI and no scope',
+    );
     expect(refused.stderr).toContain('--scopes: openid: a server application');
   });
 });

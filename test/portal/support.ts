@@ -43,15 +43,28 @@ export function csrfOf(html: string): string {
 }
 
 export async function get(owner: Pick<Owner, 'browser' | 'headers'>, path: string) {
-  return owner.browser.agent.get(`${PORTAL}${path}`).set(owner.headers ?? {}).redirects(0);
+  return owner.browser.agent
+    .get(`${PORTAL}${path}`)
+    .set(owner.headers ?? {})
+    .redirects(0);
 }
 
 /** A form post as the portal's own forms send it; `csrf: null` leaves the token out. */
-export async function post(owner: Pick<Owner, 'browser' | 'headers'>, path: string, fields: Record<string, string | string[]>, csrf: string | null) {
+export async function post(
+  owner: Pick<Owner, 'browser' | 'headers'>,
+  path: string,
+  fields: Record<string, string | string[]>,
+  csrf: string | null,
+) {
   const body = new URLSearchParams();
   if (csrf !== null) body.append('csrf', csrf);
   for (const [name, value] of Object.entries(fields)) for (const v of Array.isArray(value) ? value : [value]) body.append(name, v);
-  return owner.browser.agent.post(`${PORTAL}${path}`).set(owner.headers ?? {}).type('form').send(body.toString()).redirects(0);
+  return owner.browser.agent
+    .post(`${PORTAL}${path}`)
+    .set(owner.headers ?? {})
+    .type('form')
+    .send(body.toString())
+    .redirects(0);
 }
 
 /** Registers an application through the form; returns its id and the secret the page showed once. */

@@ -16,7 +16,10 @@ const INTERNALS: Array<[string, RegExp]> = [
   ['finding engine sessions', /\bSession\.(?:find|findByUid|get)\b/],
   ['finding engine models', /\.(?:AuthorizationCode|AccessToken|RefreshToken|Grant|Interaction|Client)\.find\b/],
   ['the engine’s private files (oidc-provider/lib/...)', /['"]oidc-provider\/lib\//],
-  ['the engine’s classes (a value import other than `errors`)', /^import\s+(?!type\b)(?![^'"]*\{\s*errors\s*\}\s*from)[^'"]*from\s+['"]oidc-provider['"]/m],
+  [
+    'the engine’s classes (a value import other than `errors`)',
+    /^import\s+(?!type\b)(?![^'"]*\{\s*errors\s*\}\s*from)[^'"]*from\s+['"]oidc-provider['"]/m,
+  ],
 ];
 
 function sourceFiles(dir: string): string[] {
@@ -58,7 +61,11 @@ describe('the engine door', () => {
       "import checkPKCE from 'oidc-provider/lib/helpers/pkce.js';",
       "import Provider from 'oidc-provider';",
     ];
-    for (const sample of samples) expect(INTERNALS.some(([, pattern]) => pattern.test(code(sample))), sample).toBe(true);
+    for (const sample of samples)
+      expect(
+        INTERNALS.some(([, pattern]) => pattern.test(code(sample))),
+        sample,
+      ).toBe(true);
     const allowed = [
       "import { errors } from 'oidc-provider';",
       "import type Provider from 'oidc-provider';",
@@ -68,6 +75,10 @@ describe('the engine door', () => {
       'await provider.interactionFinished(ctx.req, ctx.res, result);',
       '// Session.findByUid is what the Redis index serves',
     ];
-    for (const sample of allowed) expect(INTERNALS.some(([, pattern]) => pattern.test(code(sample))), sample).toBe(false);
+    for (const sample of allowed)
+      expect(
+        INTERNALS.some(([, pattern]) => pattern.test(code(sample))),
+        sample,
+      ).toBe(false);
   });
 });

@@ -100,7 +100,8 @@ describe('token requests (engine/token-requests.ts)', () => {
     expect(Object.getOwnPropertyDescriptor(Provider, 'ctx')?.get).toBeTypeOf('function');
     const { tokens } = await signIn(svc.url, await relyingParty(svc.url, client), await svc.createUser());
     const seen: Array<{ rotated?: string; client?: string; pending?: number }> = [];
-    const record = () => seen.push({ rotated: rotatedRefreshTokenId(), client: authenticatedClientId(), pending: currentTokenRequest()?.commits.length });
+    const record = () =>
+      seen.push({ rotated: rotatedRefreshTokenId(), client: authenticatedClientId(), pending: currentTokenRequest()?.commits.length });
     provider.on('refresh_token.saved', record);
     try {
       const res = await refreshGrant(svc.url, client, tokens.refresh_token!);
@@ -180,7 +181,10 @@ describe('engine sessions (engine/sessions.ts)', () => {
       .digest('base64')
       .replace(/[/+=]/g, (c) => ({ '/': '_', '+': '-', '=': '' })[c] ?? '');
     const rp = await relyingParty(svc.url, client);
-    const res = await fetch((await rp.start()).url, { headers: { cookie: `${name}=${started.id}; ${name}.sig=${signature}` }, redirect: 'manual' });
+    const res = await fetch((await rp.start()).url, {
+      headers: { cookie: `${name}=${started.id}; ${name}.sig=${signature}` },
+      redirect: 'manual',
+    });
     const uid = new URL(res.headers.get('location') ?? '', svc.url).pathname.split('/').pop() ?? '';
     // Signed in already: the engine asks for consent, not for a login.
     const interaction = await provider.Interaction.find(uid);

@@ -37,7 +37,11 @@ describe('public clients at the token endpoint', () => {
     const flow = await codeFor(client);
     const first = await exchangeCode(svc.url, client, flow, { client_secret: undefined });
     expect(first.status).toBe(200);
-    const refreshed = await postForm(`${svc.url}/oauth/token`, { grant_type: 'refresh_token', refresh_token: String(first.json.refresh_token), client_id: client.clientId });
+    const refreshed = await postForm(`${svc.url}/oauth/token`, {
+      grant_type: 'refresh_token',
+      refresh_token: String(first.json.refresh_token),
+      client_id: client.clientId,
+    });
     expect(refreshed.status).toBe(200);
     expect(refreshed.json.refresh_token).toEqual(expect.any(String));
     expect(refreshed.json.refresh_token).not.toBe(first.json.refresh_token);
@@ -47,7 +51,13 @@ describe('public clients at the token endpoint', () => {
     const client = await mobileApp();
     expect((await exchangeCode(svc.url, client, await codeFor(client))).status).toBe(200);
     const basic = `Basic ${Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64')}`;
-    const viaBasic = await exchangeCode(svc.url, client, await codeFor(client), { client_id: undefined, client_secret: undefined }, { authorization: basic });
+    const viaBasic = await exchangeCode(
+      svc.url,
+      client,
+      await codeFor(client),
+      { client_id: undefined, client_secret: undefined },
+      { authorization: basic },
+    );
     expect(viaBasic.status).toBe(200);
     const wrong = await exchangeCode(svc.url, client, await codeFor(client), { client_secret: `${client.clientSecret}x` });
     expect(wrong.status).toBe(401);
@@ -79,17 +89,27 @@ describe('public clients at the token endpoint', () => {
     const token = String(tokens.json.access_token);
     const anonymous = await postForm(`${svc.url}/oauth/token/introspect`, { token, client_id: client.clientId });
     expect(anonymous.json).toEqual({ active: false });
-    const authenticated = await postForm(`${svc.url}/oauth/token/introspect`, { token, client_id: client.clientId, client_secret: client.clientSecret });
+    const authenticated = await postForm(`${svc.url}/oauth/token/introspect`, {
+      token,
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+    });
     expect(authenticated.json.active).toBe(true);
     const revoked = await postForm(`${svc.url}/oauth/token/revoke`, { token, client_id: client.clientId });
     expect(revoked.status).toBe(200);
-    const after = await postForm(`${svc.url}/oauth/token/introspect`, { token, client_id: client.clientId, client_secret: client.clientSecret });
+    const after = await postForm(`${svc.url}/oauth/token/introspect`, {
+      token,
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+    });
     expect(after.json).toEqual({ active: false });
   });
 
   it('lists none among the token and revocation endpoints’ methods in discovery', async () => {
     const discovery = (await (await fetch(`${svc.url}/.well-known/openid-configuration`)).json()) as Record<string, string[]>;
-    expect(discovery.token_endpoint_auth_methods_supported).toEqual(expect.arrayContaining(['client_secret_post', 'client_secret_basic', 'none']));
+    expect(discovery.token_endpoint_auth_methods_supported).toEqual(
+      expect.arrayContaining(['client_secret_post', 'client_secret_basic', 'none']),
+    );
     expect(discovery.revocation_endpoint_auth_methods_supported).toContain('none');
     expect(discovery.introspection_endpoint_auth_methods_supported).not.toContain('none');
   });

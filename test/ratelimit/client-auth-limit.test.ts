@@ -21,8 +21,13 @@ const from = (ip: string) => ({ 'x-forwarded-for': ip, accept: 'application/json
 const revoke = (svc: TestService, client: TestClient, secret: string, ip: string) =>
   postForm(`${svc.url}/oauth/token/revoke`, { token: 'not-a-token', client_id: client.clientId, client_secret: secret }, from(ip));
 const tokenRequest = (svc: TestService, client: TestClient, secret: string, ip: string) =>
-  postForm(`${svc.url}/oauth/token`, { grant_type: 'refresh_token', refresh_token: 'not-a-token', client_id: client.clientId, client_secret: secret }, from(ip));
-const basic = (clientId: string, secret: string) => `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(secret)}`).toString('base64')}`;
+  postForm(
+    `${svc.url}/oauth/token`,
+    { grant_type: 'refresh_token', refresh_token: 'not-a-token', client_id: client.clientId, client_secret: secret },
+    from(ip),
+  );
+const basic = (clientId: string, secret: string) =>
+  `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(secret)}`).toString('base64')}`;
 
 function expectTooMany(res: Awaited<ReturnType<typeof postForm>>): void {
   expect(res.status).toBe(429);
@@ -51,7 +56,13 @@ function limitsOn(store: string, start: () => Promise<TestService>, stop: () => 
       expectTooMany(await revoke(svc, client, client.clientSecret, ip));
       // The pair is refused at every endpoint where the application authenticates.
       expectTooMany(await tokenRequest(svc, client, client.clientSecret, ip));
-      expectTooMany(await postForm(`${svc.url}/oauth/token/introspect`, { token: 'x', client_id: client.clientId, client_secret: client.clientSecret }, from(ip)));
+      expectTooMany(
+        await postForm(
+          `${svc.url}/oauth/token/introspect`,
+          { token: 'x', client_id: client.clientId, client_secret: client.clientSecret },
+          from(ip),
+        ),
+      );
     });
 
     it('does not lock the application out from another IP', async () => {
@@ -72,7 +83,11 @@ function limitsOn(store: string, start: () => Promise<TestService>, stop: () => 
       const basicHeaders = { ...from(ip), authorization: basic(client.clientId, 'wrong-secret') };
       expect((await postForm(`${svc.url}/oauth/token/revoke`, { token: 'x' }, basicHeaders)).status).toBe(401);
       expect((await revoke(svc, client, 'wrong-secret', ip)).status).toBe(401);
-      const refused = await postForm(`${svc.url}/oauth/token/revoke`, { token: 'x' }, { ...from(ip), authorization: basic(client.clientId, client.clientSecret) });
+      const refused = await postForm(
+        `${svc.url}/oauth/token/revoke`,
+        { token: 'x' },
+        { ...from(ip), authorization: basic(client.clientId, client.clientSecret) },
+      );
       expectTooMany(refused);
       expect(refused.headers.get('www-authenticate')).toBeNull();
     });

@@ -18,7 +18,13 @@ beforeAll(async () => {
   redis = await freshRedis();
   svc = await startTestService({ storage: postgresStorage(pg.url, redis.config, 3000) });
 });
-afterAll(() => teardown(() => svc?.stop(), () => redis?.cleanup(), () => pg?.drop()));
+afterAll(() =>
+  teardown(
+    () => svc?.stop(),
+    () => redis?.cleanup(),
+    () => pg?.drop(),
+  ),
+);
 
 describe('a code redeemed concurrently on Postgres + Redis', () => {
   it(`answers one 200 whose tokens are then revoked, ${RUNS} runs of ${CONCURRENT}`, { timeout: 300_000 }, async () => {

@@ -39,7 +39,8 @@ async function statementsOf(instance: Instance, run: () => Promise<unknown>): Pr
   return sent;
 }
 
-const familyReads = (statements: string[]) => statements.filter((sql) => /SELECT\b[\s\S]*\bFROM refresh_families f WHERE f\.id_hash/.test(sql));
+const familyReads = (statements: string[]) =>
+  statements.filter((sql) => /SELECT\b[\s\S]*\bFROM refresh_families f WHERE f\.id_hash/.test(sql));
 const rotations = (statements: string[]) => statements.filter((sql) => /UPDATE refresh_families/.test(sql));
 
 describe('refresh tokens remembered by the instance that issued them', () => {
@@ -86,16 +87,21 @@ describe('refresh tokens remembered by the instance that issued them', () => {
     expect([replay.status, replay.json.error]).toEqual([400, 'invalid_grant']);
     expect((await refreshGrant(second.url, app.client, String(rt3.json.refresh_token))).json.error).toBe('invalid_grant');
     expect((await userinfo(first.url, String(rt3.json.access_token))).status).toBe(401);
-    const { rows } = await first.service.context.db.query<{ n: number }>('SELECT count(*)::int AS n FROM refresh_families WHERE client_id = $1', [
-      app.client.clientId,
-    ]);
+    const { rows } = await first.service.context.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM refresh_families WHERE client_id = $1',
+      [app.client.clientId],
+    );
     expect(rows[0].n).toBe(0);
   });
 
   it('refuse a remembered token revoked on another instance', async () => {
     const app = await appOnFirst();
     const { refresh_token: token, access_token: accessToken } = await app.tokens();
-    const revoked = await postForm(`${second.url}/oauth/token/revoke`, { token, client_id: app.client.clientId, client_secret: app.client.clientSecret });
+    const revoked = await postForm(`${second.url}/oauth/token/revoke`, {
+      token,
+      client_id: app.client.clientId,
+      client_secret: app.client.clientSecret,
+    });
     expect(revoked.status).toBe(200);
 
     const refreshed = await app.refresh(token);

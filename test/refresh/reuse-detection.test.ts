@@ -39,7 +39,11 @@ describe.each(['pglite', 'postgres+redis'])('refresh-token reuse on %s', (backen
 
     const replay = await app.refresh(first.refresh_token); // a stolen RT1
     expect([replay.status, replay.json.error]).toEqual([400, 'invalid_grant']);
-    await expectRevoked(app, [String(third.json.refresh_token)], [first.access_token, String(second.json.access_token), String(third.json.access_token)]);
+    await expectRevoked(
+      app,
+      [String(third.json.refresh_token)],
+      [first.access_token, String(second.json.access_token), String(third.json.access_token)],
+    );
   });
 
   it('revokes the grant when a token two generations old is replayed, its row long removed', async () => {

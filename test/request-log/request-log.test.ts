@@ -36,7 +36,9 @@ describe('request log', () => {
       { 'x-request-id': 'rl-refresh-1' },
     );
     expect(refreshed.status).toBe(200);
-    const info = await fetch(`${svc.url}/oauth/userinfo`, { headers: { authorization: `Bearer ${accessToken}`, 'x-request-id': 'rl-userinfo-1' } });
+    const info = await fetch(`${svc.url}/oauth/userinfo`, {
+      headers: { authorization: `Bearer ${accessToken}`, 'x-request-id': 'rl-userinfo-1' },
+    });
     expect(info.status).toBe(200);
     const queryValue = 'query-value-that-must-not-be-logged';
     const interaction = /\/interaction\/[^/?]+/.exec(flow.pages[0].url)![0];
@@ -61,10 +63,14 @@ describe('request log', () => {
     used.add(code, accessToken, refreshToken, refreshed.json.access_token as string, refreshed.json.refresh_token as string);
     used.add(client.clientSecret, queryValue, interaction.split('/')[2], user.email, user.password, flow.start.state, flow.start.verifier);
     used.addCookies(flow.browser);
-    used.expectAbsentFrom(requestLines().map((line) => JSON.stringify(line)).join('\n'));
+    used.expectAbsentFrom(
+      requestLines()
+        .map((line) => JSON.stringify(line))
+        .join('\n'),
+    );
   });
 
-  it('logs health checks at debug, so the info log shows only the users\' requests', async () => {
+  it("logs health checks at debug, so the info log shows only the users' requests", async () => {
     const health = await fetch(`${svc.url}/healthz`, { headers: { 'x-request-id': 'rl-health-1' } });
     expect(health.status).toBe(200);
     const page = await fetch(`${svc.url}/no-such-page`, { headers: { 'x-request-id': 'rl-missing-1' } });

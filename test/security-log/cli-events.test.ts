@@ -30,7 +30,9 @@ describe('CLI security events', { timeout: 120_000 }, () => {
     const { client_id: clientId, client_secret: firstSecret } = JSON.parse(created.stdout) as { client_id: string; client_secret: string };
     expect(onlyEvent(created, 'application.created')).toMatchObject({ client_id: clientId, actor: expect.any(String) });
 
-    expect(onlyEvent(await run(['client', 'update', clientId, '--name', 'Carnet']), 'application.changed')).toMatchObject({ client_id: clientId });
+    expect(onlyEvent(await run(['client', 'update', clientId, '--name', 'Carnet']), 'application.changed')).toMatchObject({
+      client_id: clientId,
+    });
 
     const rotated = await run(['client', 'rotate-secret', clientId, '--json']);
     const { client_secret: secondSecret } = JSON.parse(rotated.stdout) as { client_secret: string };
@@ -44,7 +46,10 @@ describe('CLI security events', { timeout: 120_000 }, () => {
 
   it('logs an account created, by its id, without the password or the address', async () => {
     const password = 'une phrase de passe pour la console';
-    const result = await run(['user', 'create', '--email', 'Awa.Diop@example.sn', '--username', 'awa', '--first-name', 'Awa'], `${password}\n`);
+    const result = await run(
+      ['user', 'create', '--email', 'Awa.Diop@example.sn', '--username', 'awa', '--first-name', 'Awa'],
+      `${password}\n`,
+    );
     const line = onlyEvent(result, 'account.created');
     expect(line.account_id).toBe(result.stdout.trim());
     const logged = JSON.stringify(result.log);

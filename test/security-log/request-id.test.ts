@@ -16,14 +16,21 @@ beforeAll(async () => {
 afterAll(() => svc.stop());
 
 const failedClientAuth = (headers: Record<string, string> = {}) =>
-  postForm(`${svc.url}/oauth/token/revoke`, { token: 'x', client_id: 'no-such-client', client_secret: 'x' }, { accept: 'application/json', ...headers });
+  postForm(
+    `${svc.url}/oauth/token/revoke`,
+    { token: 'x', client_id: 'no-such-client', client_secret: 'x' },
+    { accept: 'application/json', ...headers },
+  );
 
 describe('request ids', () => {
-  it('keeps a sane X-Request-Id, echoes it, and writes it on the request\'s lines', async () => {
+  it("keeps a sane X-Request-Id, echoes it, and writes it on the request's lines", async () => {
     const res = await failedClientAuth({ 'x-request-id': 'lb-7f3a9c2e-0001' });
     expect(res.status).toBe(401);
     expect(res.headers.get('x-request-id')).toBe('lb-7f3a9c2e-0001');
-    expect(log.one('client_auth.failure', { request_id: 'lb-7f3a9c2e-0001' })).toMatchObject({ client_id: 'no-such-client', reason: 'unknown_client' });
+    expect(log.one('client_auth.failure', { request_id: 'lb-7f3a9c2e-0001' })).toMatchObject({
+      client_id: 'no-such-client',
+      reason: 'unknown_client',
+    });
   });
 
   it('replaces a missing or unsafe one with a fresh id', async () => {
@@ -43,18 +50,34 @@ describe('request ids', () => {
 
 describe('readable log lines', () => {
   it('shows the time, level and event first, then the fields', () => {
-    const line = formatLine('{"level":"warn","time":"2026-01-02T03:04:05.678Z","event":"sign_in.failure","outcome":"failure","ip":"203.0.113.9"}\n');
+    const line = formatLine(
+      '{"level":"warn","time":"2026-01-02T03:04:05.678Z","event":"sign_in.failure","outcome":"failure","ip":"203.0.113.9"}\n',
+    );
     expect(line).toBe('03:04:05 WARN  sign_in.failure outcome=failure ip=203.0.113.9\n');
   });
 
   it('quotes a value with spaces or line breaks, so that it cannot pass for a line of its own', () => {
-    const line = formatLine(JSON.stringify({ level: 'warn', time: '2026-01-02T03:04:05.678Z', event: 'client_auth.failure', client_id: 'x\n03:04:06 INFO  sign_in.success' }));
+    const line = formatLine(
+      JSON.stringify({
+        level: 'warn',
+        time: '2026-01-02T03:04:05.678Z',
+        event: 'client_auth.failure',
+        client_id: 'x\n03:04:06 INFO  sign_in.success',
+      }),
+    );
     expect(line.trimEnd().split('\n')).toHaveLength(1);
     expect(line).toContain('client_id="x\\n03:04:06 INFO  sign_in.success"');
   });
 
-  it('prints an error\'s stack under its line', () => {
-    const line = formatLine(JSON.stringify({ level: 'error', time: '2026-01-02T03:04:05.678Z', event: 'error.unexpected', err: { message: 'boom', stack: 'Error: boom\n    at here (file.ts:1:1)' } }));
+  it("prints an error's stack under its line", () => {
+    const line = formatLine(
+      JSON.stringify({
+        level: 'error',
+        time: '2026-01-02T03:04:05.678Z',
+        event: 'error.unexpected',
+        err: { message: 'boom', stack: 'Error: boom\n    at here (file.ts:1:1)' },
+      }),
+    );
     expect(line).toBe('03:04:05 ERROR error.unexpected\nError: boom\n    at here (file.ts:1:1)\n');
   });
 });

@@ -73,7 +73,11 @@ async function submit(browser: Browser, page: Page, action: RegExp, fields: Reco
 }
 
 function refresh(client: TestClient, refreshToken: string, ip: string) {
-  return postForm(`${svc.url}/oauth/token`, { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: client.clientId, client_secret: client.clientSecret }, from(ip));
+  return postForm(
+    `${svc.url}/oauth/token`,
+    { grant_type: 'refresh_token', refresh_token: refreshToken, client_id: client.clientId, client_secret: client.clientSecret },
+    from(ip),
+  );
 }
 
 describe('security log', () => {
@@ -87,17 +91,36 @@ describe('security log', () => {
     expect(tokens.status).toBe(200);
     const again = await exchangeCode(svc.url, client, flow, {}, from(ip));
     expect([again.status, again.json.error]).toEqual([400, 'invalid_grant']);
-    used.add(flow.callback.searchParams.get('code'), flow.start.verifier, ...['access_token', 'refresh_token', 'id_token'].map((k) => String(tokens.json[k])));
+    used.add(
+      flow.callback.searchParams.get('code'),
+      flow.start.verifier,
+      ...['access_token', 'refresh_token', 'id_token'].map((k) => String(tokens.json[k])),
+    );
     used.addCookies(browser);
 
     const signIn = log.one('sign_in.success', { ip });
-    expect(signIn).toMatchObject({ level: 'info', outcome: 'success', account_id: user.id, source: 'interaction', email_domain: 'example.org' });
+    expect(signIn).toMatchObject({
+      level: 'info',
+      outcome: 'success',
+      account_id: user.id,
+      source: 'interaction',
+      email_domain: 'example.org',
+    });
     const consent = log.one('consent.given', { ip });
-    expect(consent).toMatchObject({ outcome: 'success', account_id: user.id, client_id: client.clientId, scopes: ['openid', 'email', 'profile'] });
+    expect(consent).toMatchObject({
+      outcome: 'success',
+      account_id: user.id,
+      client_id: client.clientId,
+      scopes: ['openid', 'email', 'profile'],
+    });
     expect(consent.grant_id).toEqual(expect.any(String));
     const reuse = log.one('authorization_code.reuse', { ip });
     expect(reuse).toMatchObject({ level: 'warn', outcome: 'failure', client_id: client.clientId, grant_id: consent.grant_id });
-    expect(log.one('grant.revoked', { grant_id: consent.grant_id })).toMatchObject({ ip, client_id: client.clientId, reason: 'authorization_code_reuse' });
+    expect(log.one('grant.revoked', { grant_id: consent.grant_id })).toMatchObject({
+      ip,
+      client_id: client.clientId,
+      reason: 'authorization_code_reuse',
+    });
   });
 
   it('logs a replayed refresh token and the grant it revoked', async () => {
@@ -114,13 +137,23 @@ describe('security log', () => {
     // RT1 is two rotations old: its replay is a theft.
     const replay = await refresh(client, rt1, ip);
     expect([replay.status, replay.json.error]).toEqual([400, 'invalid_grant']);
-    for (const response of [first, second, third]) used.add(String(response.json.access_token), String(response.json.refresh_token), String(response.json.id_token));
+    for (const response of [first, second, third])
+      used.add(String(response.json.access_token), String(response.json.refresh_token), String(response.json.id_token));
     used.add(flow.callback.searchParams.get('code'), flow.start.verifier);
     used.addCookies(browser);
 
     const { grant_id: grantId } = log.one('consent.given', { ip });
-    expect(log.one('refresh_token.reuse', { ip })).toMatchObject({ outcome: 'failure', client_id: client.clientId, account_id: user.id, grant_id: grantId });
-    expect(log.one('grant.revoked', { grant_id: grantId })).toMatchObject({ ip, client_id: client.clientId, reason: 'refresh_token_reuse' });
+    expect(log.one('refresh_token.reuse', { ip })).toMatchObject({
+      outcome: 'failure',
+      client_id: client.clientId,
+      account_id: user.id,
+      grant_id: grantId,
+    });
+    expect(log.one('grant.revoked', { grant_id: grantId })).toMatchObject({
+      ip,
+      client_id: client.clientId,
+      reason: 'refresh_token_reuse',
+    });
   });
 
   it('logs failed sign-ins and the throttling that follows, naming the address by its domain only', async () => {
@@ -137,7 +170,14 @@ describe('security log', () => {
 
     const failures = log.find('sign_in.failure', { ip });
     expect(failures).toHaveLength(2);
-    for (const line of failures) expect(line).toMatchObject({ level: 'warn', outcome: 'failure', reason: 'invalid_credentials', email_domain: 'example.org', source: 'interaction' });
+    for (const line of failures)
+      expect(line).toMatchObject({
+        level: 'warn',
+        outcome: 'failure',
+        reason: 'invalid_credentials',
+        email_domain: 'example.org',
+        source: 'interaction',
+      });
     expect(log.one('sign_in.throttled', { ip })).toMatchObject({ outcome: 'blocked', limit: 'login', retry_after: expect.any(Number) });
   });
 
@@ -145,7 +185,11 @@ describe('security log', () => {
     const ip = '198.51.100.4';
     const client = await newClient();
     const token = (secret: string) =>
-      postForm(`${svc.url}/oauth/token`, { grant_type: 'refresh_token', refresh_token: 'x', client_id: client.clientId, client_secret: secret }, from(ip));
+      postForm(
+        `${svc.url}/oauth/token`,
+        { grant_type: 'refresh_token', refresh_token: 'x', client_id: client.clientId, client_secret: secret },
+        from(ip),
+      );
     used.add('mauvais-secret-numero-un', 'mauvais-secret-numero-deux');
     expect((await token('mauvais-secret-numero-un')).status).toBe(401);
     expect((await token('mauvais-secret-numero-deux')).status).toBe(401);
@@ -154,9 +198,19 @@ describe('security log', () => {
     const failures = log.find('client_auth.failure', { ip });
     expect(failures).toHaveLength(2);
     for (const line of failures) {
-      expect(line).toMatchObject({ level: 'warn', outcome: 'failure', client_id: client.clientId, endpoint: '/oauth/token', reason: 'invalid_client_secret' });
+      expect(line).toMatchObject({
+        level: 'warn',
+        outcome: 'failure',
+        client_id: client.clientId,
+        endpoint: '/oauth/token',
+        reason: 'invalid_client_secret',
+      });
     }
-    expect(log.one('client_auth.throttled', { ip })).toMatchObject({ outcome: 'blocked', client_id: client.clientId, limit: 'clientAuthPerClient' });
+    expect(log.one('client_auth.throttled', { ip })).toMatchObject({
+      outcome: 'blocked',
+      client_id: client.clientId,
+      limit: 'clientAuthPerClient',
+    });
   });
 
   it('logs a sign-up, the e-mail verified, the mail throttling and the password reset', async () => {
@@ -172,19 +226,30 @@ describe('security log', () => {
     const verification = await smtp.next(person.email);
     used.add(new URL(verification.link).searchParams.get('token'));
     const confirm = await open(browser, verification.link);
-    await submit(browser, confirm, /\/email\/verify$/, { csrf: csrfOf(confirm), token: new URL(verification.link).searchParams.get('token')! });
+    await submit(browser, confirm, /\/email\/verify$/, {
+      csrf: csrfOf(confirm),
+      token: new URL(verification.link).searchParams.get('token')!,
+    });
     expect(log.one('email.verified', { ip })).toMatchObject({ account_id: created.account_id, reason: 'verification_link' });
 
     const forgot = await open(browser, '/password/forgot');
     await submit(browser, forgot, /\/password\/forgot$/, { csrf: csrfOf(forgot), email: person.email, return: '/account' });
     await submit(browser, forgot, /\/password\/forgot$/, { csrf: csrfOf(forgot), email: person.email, return: '/account' });
-    expect(log.one('mail.throttled', { ip })).toMatchObject({ outcome: 'blocked', account_id: created.account_id, email_domain: 'example.org' });
+    expect(log.one('mail.throttled', { ip })).toMatchObject({
+      outcome: 'blocked',
+      account_id: created.account_id,
+      email_domain: 'example.org',
+    });
 
     const reset = await smtp.next(person.email);
     const resetToken = new URL(reset.link).searchParams.get('token')!;
     used.add(resetToken, 'une nouvelle phrase bien secrète');
     const resetForm = await open(browser, reset.link);
-    const done = await submit(browser, resetForm, /\/password\/reset$/, { csrf: csrfOf(resetForm), token: resetToken, password: 'une nouvelle phrase bien secrète' });
+    const done = await submit(browser, resetForm, /\/password\/reset$/, {
+      csrf: csrfOf(resetForm),
+      token: resetToken,
+      password: 'une nouvelle phrase bien secrète',
+    });
     expect(done.status).toBe(200);
     expect(log.one('password.reset', { ip })).toMatchObject({ outcome: 'success', account_id: created.account_id });
     used.addCookies(browser);
@@ -202,14 +267,34 @@ describe('security log', () => {
     expect(log.one('consent.revoked', { ip })).toMatchObject({ account_id: user.id, client_id: client.clientId, source: 'account_page' });
 
     used.add('ce n’est pas le mien', 'une phrase toute neuve et longue');
-    await submit(browser, page, /\/account\/password$/, { csrf: csrfOf(page), current_password: 'ce n’est pas le mien', new_password: 'une phrase toute neuve et longue' });
-    expect(log.one('sign_in.failure', { ip })).toMatchObject({ account_id: user.id, reason: 'wrong_current_password', source: 'account_page' });
-    page = await submit(browser, page, /\/account\/password$/, { csrf: csrfOf(page), current_password: user.password, new_password: 'une phrase toute neuve et longue' });
+    await submit(browser, page, /\/account\/password$/, {
+      csrf: csrfOf(page),
+      current_password: 'ce n’est pas le mien',
+      new_password: 'une phrase toute neuve et longue',
+    });
+    expect(log.one('sign_in.failure', { ip })).toMatchObject({
+      account_id: user.id,
+      reason: 'wrong_current_password',
+      source: 'account_page',
+    });
+    page = await submit(browser, page, /\/account\/password$/, {
+      csrf: csrfOf(page),
+      current_password: user.password,
+      new_password: 'une phrase toute neuve et longue',
+    });
     expect(log.one('password.changed', { ip })).toMatchObject({ outcome: 'success', account_id: user.id });
 
-    const forged = await browser.agent.post('/account/sessions/end').set(from(ip)).type('form').send({ csrf: 'x'.repeat(43) });
+    const forged = await browser.agent
+      .post('/account/sessions/end')
+      .set(from(ip))
+      .type('form')
+      .send({ csrf: 'x'.repeat(43) });
     expect(forged.status).toBe(403);
-    expect(log.one('anti_forgery.rejected', { ip })).toMatchObject({ outcome: 'blocked', endpoint: '/account/sessions/end', reason: 'token_mismatch' });
+    expect(log.one('anti_forgery.rejected', { ip })).toMatchObject({
+      outcome: 'blocked',
+      endpoint: '/account/sessions/end',
+      reason: 'token_mismatch',
+    });
 
     used.addCookies(browser);
     await submit(browser, page, /\/account\/sessions\/end$/, { csrf: csrfOf(page) });
@@ -219,7 +304,11 @@ describe('security log', () => {
     const laptopIp = '198.51.100.16';
     const laptop = browserFrom(laptopIp);
     const form = await open(laptop, '/account');
-    await submit(laptop, form, /\/account\/login$/, { csrf: csrfOf(form), email: user.email, password: 'une phrase toute neuve et longue' });
+    await submit(laptop, form, /\/account\/login$/, {
+      csrf: csrfOf(form),
+      email: user.email,
+      password: 'une phrase toute neuve et longue',
+    });
     expect(log.one('sign_in.success', { ip: laptopIp })).toMatchObject({ account_id: user.id, source: 'account_page' });
     used.addCookies(laptop);
   });
@@ -238,7 +327,8 @@ describe('security log', () => {
     used.addCookies(owner.browser);
 
     const fields = { ip, client_id: app.clientId, account_id: owner.id, source: 'portal', outcome: 'success' };
-    for (const event of ['application.created', 'application.changed', 'application.secret_rotated', 'application.deleted']) expect(log.one(event, { ip })).toMatchObject(fields);
+    for (const event of ['application.created', 'application.changed', 'application.secret_rotated', 'application.deleted'])
+      expect(log.one(event, { ip })).toMatchObject(fields);
   });
 
   it('logs unexpected errors with their stack, in the pages and in the engine, and shows the client none of it', async () => {
@@ -249,7 +339,12 @@ describe('security log', () => {
     // A table gone from under the service: a failure no code path expects.
     await db.query('ALTER TABLE email_tokens RENAME TO email_tokens_hidden');
     try {
-      const res = await browser.agent.post('/email/verify').set(from(ip)).set('accept', 'text/html').type('form').send({ csrf: csrfOf(forgot), token: 't'.repeat(43) });
+      const res = await browser.agent
+        .post('/email/verify')
+        .set(from(ip))
+        .set('accept', 'text/html')
+        .type('form')
+        .send({ csrf: csrfOf(forgot), token: 't'.repeat(43) });
       expect(res.status).toBe(500);
       expect(res.text).not.toMatch(/email_tokens|\bat \S+:\d+/);
     } finally {

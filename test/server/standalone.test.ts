@@ -29,10 +29,20 @@ describe('standalone server', () => {
       const file = join(dir, `signin-${port}.yaml`);
       writeFileSync(
         file,
-        [`issuer: http://localhost:${port}`, `port: ${port}`, 'secrets:', `  cookieKeys: ["${'c'.repeat(40)}"]`, `  pairwiseSalt: "${'s'.repeat(40)}"`, 'storage:', '  kind: embedded', `  dataDir: ${join(dir, 'data')}`].join('\n'),
+        [
+          `issuer: http://localhost:${port}`,
+          `port: ${port}`,
+          'secrets:',
+          `  cookieKeys: ["${'c'.repeat(40)}"]`,
+          `  pairwiseSalt: "${'s'.repeat(40)}"`,
+          'storage:',
+          '  kind: embedded',
+          `  dataDir: ${join(dir, 'data')}`,
+        ].join('\n'),
       );
       const server = run(['--config', file]);
-      for (let i = 0; i < 400 && !server.output().includes('listening') && !server.output().includes('EADDRINUSE'); i += 1) await new Promise((r) => setTimeout(r, 200));
+      for (let i = 0; i < 400 && !server.output().includes('listening') && !server.output().includes('EADDRINUSE'); i += 1)
+        await new Promise((r) => setTimeout(r, 200));
       if (server.output().includes('EADDRINUSE')) await server.exited;
       else started = { server, port };
     }
@@ -52,7 +62,10 @@ describe('standalone server', () => {
   it('refuses a config with a wrong field, naming it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'signin-server-'));
     const file = join(dir, 'bad.yaml');
-    writeFileSync(file, `issuer: http://localhost:3000\nsecrets:\n  cookieKeys: ["${'c'.repeat(40)}"]\n  pairwiseSalt: "${'s'.repeat(40)}"\nttl:\n  accesToken: 10\n`);
+    writeFileSync(
+      file,
+      `issuer: http://localhost:3000\nsecrets:\n  cookieKeys: ["${'c'.repeat(40)}"]\n  pairwiseSalt: "${'s'.repeat(40)}"\nttl:\n  accesToken: 10\n`,
+    );
     const server = run(['--config', file]);
     expect(await server.exited).toBe(2);
     expect(server.output()).toContain('ttl.accesToken: unknown key');

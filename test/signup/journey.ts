@@ -39,7 +39,12 @@ export async function openSignup(browser: Browser, rp: RelyingParty, params: Rec
 }
 
 export async function submitSignup(browser: Browser, form: Page, user: NewUser): Promise<Page> {
-  const done = await browser.submit(form, /\/signup$/, { email: user.email, username: user.username, first_name: user.firstName, password: user.password });
+  const done = await browser.submit(form, /\/signup$/, {
+    email: user.email,
+    username: user.username,
+    first_name: user.firstName,
+    password: user.password,
+  });
   if (!isPage(done)) throw new Error('sign-up redirected away');
   return done;
 }
@@ -48,7 +53,12 @@ export async function submitSignup(browser: Browser, form: Page, user: NewUser):
  * From the "check your e-mail" page: sign in with the password just chosen, consent to `scopes` (all
  * when omitted), return the callback.
  */
-export async function continueToApp(browser: Browser, done: Page, user: Pick<NewUser, 'email' | 'password'>, scopes?: string[]): Promise<{ callback: URL; consent: Page }> {
+export async function continueToApp(
+  browser: Browser,
+  done: Page,
+  user: Pick<NewUser, 'email' | 'password'>,
+  scopes?: string[],
+): Promise<{ callback: URL; consent: Page }> {
   const consent = await browser.submit(done, /\/interaction\/[^/]+\/login$/, { email: user.email, password: user.password });
   if (!isPage(consent)) throw new Error('expected the consent page');
   const offered = [...consent.html.matchAll(/name="scope"[^>]*value="([^"]+)"/g)].map((m) => m[1]);

@@ -48,7 +48,8 @@ describe('end-user pages', () => {
       expect(page.html, name).toMatch(/href="\/lang\/en\?return=/);
       expect(page.html, name).toMatch(/<title>[^<]+ · Service de connexion<\/title>/);
       const policy = scripts.length ? SCRIPTED_PAGE_POLICY : SECURITY_HEADERS['Content-Security-Policy'];
-      for (const [header, value] of Object.entries({ ...SECURITY_HEADERS, 'Content-Security-Policy': policy })) expect(page.headers[header.toLowerCase()], `${name} ${header}`).toBe(value);
+      for (const [header, value] of Object.entries({ ...SECURITY_HEADERS, 'Content-Security-Policy': policy }))
+        expect(page.headers[header.toLowerCase()], `${name} ${header}`).toBe(value);
     }
   });
 

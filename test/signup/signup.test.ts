@@ -108,9 +108,16 @@ describe('sign-up', () => {
     const pageFor = async (email: string) => {
       const browser = new Browser(svc.url);
       const { form } = await openSignup(browser, rp);
-      const done = await submitSignup(browser, form, newUser({ email, username: `nom_${Date.now()}${Math.random().toString(36).slice(2, 6)}` }));
+      const done = await submitSignup(
+        browser,
+        form,
+        newUser({ email, username: `nom_${Date.now()}${Math.random().toString(36).slice(2, 6)}` }),
+      );
       // The same page but for the address typed and the interaction's own uid.
-      return { status: done.status, html: done.html.replaceAll(email, '<email>').replace(/(\/|%2F)(interaction|authorize)(\/|%2F)[\w-]+/g, '$1$2$3<uid>') };
+      return {
+        status: done.status,
+        html: done.html.replaceAll(email, '<email>').replace(/(\/|%2F)(interaction|authorize)(\/|%2F)[\w-]+/g, '$1$2$3<uid>'),
+      };
     };
     const fresh = await pageFor(newUser().email);
     const taken = await pageFor(existing.email.toUpperCase());
@@ -123,7 +130,10 @@ describe('sign-up', () => {
     expect(notice.subject).toBe('Tentative de création de compte avec votre adresse');
     expect(notice.text).toContain(`${svc.url}/account`);
     expect(notice.text).toContain(`${svc.url}/password/forgot`);
-    const { rows } = await svc.service.context.db.query<{ n: string }>('SELECT count(*) AS n FROM accounts WHERE lower(email) = lower($1)', [existing.email]);
+    const { rows } = await svc.service.context.db.query<{ n: string }>(
+      'SELECT count(*) AS n FROM accounts WHERE lower(email) = lower($1)',
+      [existing.email],
+    );
     expect(Number(rows[0].n)).toBe(1);
   });
 
@@ -132,7 +142,11 @@ describe('sign-up', () => {
     const browser = new Browser(svc.url);
     const { form } = await openSignup(browser, rp);
     // A username is a public handle: telling it is taken reveals nothing, even with a registered address.
-    const sameName = await submitSignup(browser, form, newUser({ email: existing.email, username: existing.username.toUpperCase(), firstName: 'Koffi' }));
+    const sameName = await submitSignup(
+      browser,
+      form,
+      newUser({ email: existing.email, username: existing.username.toUpperCase(), firstName: 'Koffi' }),
+    );
     expect(sameName.status).toBe(400);
     expect(sameName.html).toContain('Ce nom d’utilisateur est déjà pris');
     expect(sameName.html).toContain('value="Koffi"');
@@ -147,7 +161,12 @@ describe('sign-up', () => {
   it('checks every field', async () => {
     const browser = new Browser(svc.url);
     const { form } = await openSignup(browser, rp);
-    const page = await submitSignup(browser, form, { email: 'pas-une-adresse', username: 'a', firstName: '', password: 'une phrase tout à fait correcte' });
+    const page = await submitSignup(browser, form, {
+      email: 'pas-une-adresse',
+      username: 'a',
+      firstName: '',
+      password: 'une phrase tout à fait correcte',
+    });
     expect(page.status).toBe(400);
     expect(page.html).toContain('Saisissez une adresse e-mail valide');
     expect(page.html).toContain('Choisissez un nom d’utilisateur');

@@ -15,7 +15,13 @@ beforeAll(async () => {
   redis = await freshRedis();
   svc = await startTestService({ storage: postgresStorage(pg.url, redis.config, 3000) });
 });
-afterAll(() => teardown(() => svc.stop(), () => redis.cleanup(), () => pg.drop()));
+afterAll(() =>
+  teardown(
+    () => svc.stop(),
+    () => redis.cleanup(),
+    () => pg.drop(),
+  ),
+);
 
 /** Every row of every table of the public schema, as text. */
 async function dumpSql(): Promise<string> {
@@ -37,7 +43,11 @@ describe('a dump of Postgres and Redis after a complete flow', () => {
     const code = callback.searchParams.get('code')!;
     const tokens = await rp.redeem(callback, start);
     const creds = { client_id: client.clientId, client_secret: client.clientSecret };
-    const refreshed = await postForm(`${svc.url}/oauth/token`, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token!, ...creds });
+    const refreshed = await postForm(`${svc.url}/oauth/token`, {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token!,
+      ...creds,
+    });
     expect(refreshed.status).toBe(200);
 
     const secrets: Record<string, string> = {
@@ -51,7 +61,9 @@ describe('a dump of Postgres and Redis after a complete flow', () => {
     };
     const sql = await dumpSql();
     const keyspace = await redis.dump();
-    const redisText = Object.entries(keyspace).map(([k, v]) => `${k} ${v}`).join('\n');
+    const redisText = Object.entries(keyspace)
+      .map(([k, v]) => `${k} ${v}`)
+      .join('\n');
     expect(sql).toContain('oidc_models');
     expect(Object.keys(keyspace).length).toBeGreaterThan(0);
     for (const [what, value] of Object.entries(secrets)) {
@@ -67,7 +79,9 @@ describe('a dump of Postgres and Redis after a complete flow', () => {
       .filter((parts) => parts.length === 2 && parts[0] !== 'grant')
       .map((parts) => parts[1]);
     const hashes = [...new Set([...sqlHashes, ...redisHashes])];
-    console.log(`at rest: ${sqlHashes.length} SQL id hashes, ${redisHashes.length} Redis id hashes, ${Object.keys(keyspace).length} Redis keys`);
+    console.log(
+      `at rest: ${sqlHashes.length} SQL id hashes, ${redisHashes.length} Redis id hashes, ${Object.keys(keyspace).length} Redis keys`,
+    );
     expect(hashes.length).toBeGreaterThanOrEqual(4);
     for (const hash of hashes) {
       expect((await userinfo(svc.url, hash)).status, `userinfo with ${hash}`).toBe(401);

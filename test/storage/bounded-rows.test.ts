@@ -23,7 +23,8 @@ afterAll(() => stores?.stop());
 describe.each(['pglite', 'postgres'])('rows on %s', (backend) => {
   const count = async (sql: string, params: unknown[]) =>
     Number((await services[backend].service.context.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${sql}`, params)).rows[0].n);
-  const grantOf = async (app: SignedInApp) => (await services[backend].service.context.consents.latest(app.user.id, app.client.clientId))!.grantId;
+  const grantOf = async (app: SignedInApp) =>
+    (await services[backend].service.context.consents.latest(app.user.id, app.client.clientId))!.grantId;
 
   it('stay proportional to live families, not to refreshes', async () => {
     const app = await signedInApp(services[backend]);
@@ -42,7 +43,9 @@ describe.each(['pglite', 'postgres'])('rows on %s', (backend) => {
       (await count('refresh_families f, jsonb_object_keys(f.live) AS k WHERE f.grant_id = $1', [grantId])) +
       (await count('refresh_families WHERE grant_id = $1 AND head IS NOT NULL', [grantId]));
     const families = await count('refresh_families WHERE grant_id = $1', [grantId]);
-    console.log(`[${backend}] after ${FAMILIES * REFRESHES} refreshes in ${FAMILIES} families: ${tokens} refresh tokens kept, ${families} family rows`);
+    console.log(
+      `[${backend}] after ${FAMILIES * REFRESHES} refreshes in ${FAMILIES} families: ${tokens} refresh tokens kept, ${families} family rows`,
+    );
     expect(families).toBe(FAMILIES);
     expect(await count(`oidc_models WHERE model = 'RefreshToken'`, [])).toBe(0);
     // Per family: the token rotated last and its live successor (a sibling too, within the grace).

@@ -17,11 +17,22 @@ beforeAll(async () => {
   a = await startInstance(config);
   b = await startInstance(config);
 });
-afterAll(() => teardown(() => a?.stop(), () => b?.stop(), () => pg?.drop()));
+afterAll(() =>
+  teardown(
+    () => a?.stop(),
+    () => b?.stop(),
+    () => pg?.drop(),
+  ),
+);
 
 /** A token request whose client authentication is all that matters: a good secret gets invalid_grant. */
 const authenticate = (instance: Instance, client: TestClient, secret = client.clientSecret) =>
-  postForm(`${instance.url}/oauth/token`, { grant_type: 'refresh_token', refresh_token: 'not-a-token', client_id: client.clientId, client_secret: secret });
+  postForm(`${instance.url}/oauth/token`, {
+    grant_type: 'refresh_token',
+    refresh_token: 'not-a-token',
+    client_id: client.clientId,
+    client_secret: secret,
+  });
 
 /** Milliseconds until `instance` rejects `secret` of `client` as invalid_client. */
 async function msUntilRejected(instance: Instance, client: TestClient, secret: string, since: number): Promise<number> {

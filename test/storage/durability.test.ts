@@ -7,7 +7,16 @@ import { freshPostgres, freshRedis, type FreshPostgres, type FreshRedis } from '
 import { Browser } from '../support/browser.ts';
 import { authorize, postForm, signIn, userinfo } from '../support/flow.ts';
 import { relyingParty } from '../support/relying-party.ts';
-import { createClient, createUser, freePort, postgresStorage, sharedConfig, startInstance, teardown, type Instance } from './helpers/instance.ts';
+import {
+  createClient,
+  createUser,
+  freePort,
+  postgresStorage,
+  sharedConfig,
+  startInstance,
+  teardown,
+  type Instance,
+} from './helpers/instance.ts';
 
 let pg: FreshPostgres;
 let redis: FreshRedis;
@@ -16,7 +25,13 @@ beforeAll(async () => {
   pg = await freshPostgres();
   redis = await freshRedis();
 });
-afterAll(() => teardown(() => instance!.stop(), () => redis.cleanup(), () => pg.drop()));
+afterAll(() =>
+  teardown(
+    () => instance!.stop(),
+    () => redis.cleanup(),
+    () => pg.drop(),
+  ),
+);
 
 const jwksOf = async (url: string) => (await (await fetch(`${url}/oauth/jwks`)).json()) as { keys: Array<{ kid: string }> };
 

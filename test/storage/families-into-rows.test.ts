@@ -100,7 +100,10 @@ describe.each(['pglite', 'postgres'] as const)('families of rows moved into thei
     // The moved family rotates like any other: its successor is live, the token used a reuse after the grace.
     const third = familyTokenValue(rotated, tokenId());
     const won = await tokens.commitRotation({
-      id: second, parent: storageKey(first), now: now(), successorExpiresAt: now() + 60,
+      id: second,
+      parent: storageKey(first),
+      now: now(),
+      successorExpiresAt: now() + 60,
       successor: { id: third, payload: refreshTokenPayload(third, rotatedGrant, storageKey(second)), expiresIn: 60 },
     });
     expect(won).toBe(true);
@@ -109,7 +112,9 @@ describe.each(['pglite', 'postgres'] as const)('families of rows moved into thei
 
     const rows = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM oidc_models WHERE model = 'RefreshToken'`);
     expect(rows.rows[0].n).toBe(0);
-    const parentColumn = await db.query(`SELECT 1 FROM information_schema.columns WHERE table_name = 'oidc_models' AND column_name = 'parent'`);
+    const parentColumn = await db.query(
+      `SELECT 1 FROM information_schema.columns WHERE table_name = 'oidc_models' AND column_name = 'parent'`,
+    );
     expect(parentColumn.rowCount).toBe(0);
   });
 });

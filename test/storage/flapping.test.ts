@@ -7,7 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, isPage } from '../support/browser.ts';
 import { freshPostgres, freshRedis, TEST_REDIS_URL, type FreshPostgres, type FreshRedis } from '../support/databases.ts';
 import { signedInApp, tally, type SignedInApp } from '../refresh/support.ts';
-import { createClient, createUser, freePort, postgresStorage, sharedConfig, startInstance, teardown, type Instance } from './helpers/instance.ts';
+import {
+  createClient,
+  createUser,
+  freePort,
+  postgresStorage,
+  sharedConfig,
+  startInstance,
+  teardown,
+  type Instance,
+} from './helpers/instance.ts';
 import { waitUntilReady } from './helpers/outage.ts';
 import { relayFor, type Relay } from './helpers/relay.ts';
 
@@ -27,9 +36,13 @@ beforeAll(async () => {
   relays.redis = redisThrough.relay;
   const port = await freePort();
   const many = { points: 10_000, windowSeconds: 60 };
-  const config = sharedConfig(`http://127.0.0.1:${port}`, postgresStorage(pgThrough.url, { ...redis.config, url: redisThrough.url }, 1000), {
-    rateLimit: { loginPerAccount: many, loginPerIp: many },
-  });
+  const config = sharedConfig(
+    `http://127.0.0.1:${port}`,
+    postgresStorage(pgThrough.url, { ...redis.config, url: redisThrough.url }, 1000),
+    {
+      rateLimit: { loginPerAccount: many, loginPerIp: many },
+    },
+  );
   instance = await startInstance(config, port);
 });
 afterAll(() =>
@@ -65,7 +78,8 @@ async function signingIn(app: SignedInApp, running: () => boolean): Promise<void
     let step = await browser.open(start.url).catch(() => undefined);
     for (let i = 0; i < 5 && step && isPage(step) && step.status === 200; i += 1) {
       record('sign-in page', step.status);
-      if (/name="password"/.test(step.html)) step = await browser.submit(step, /\/login$/, { email: app.user.email, password: app.user.password });
+      if (/name="password"/.test(step.html))
+        step = await browser.submit(step, /\/login$/, { email: app.user.email, password: app.user.password });
       else if (/\/consent"/.test(step.html)) step = await browser.submit(step, /\/consent$/, { scope: ['openid', 'email', 'profile'] });
       else break;
     }
@@ -84,7 +98,12 @@ async function callingUserinfo(app: SignedInApp, token: string, running: () => b
 
 describe('repeated one-second outages under load', () => {
   it('answer 503, never 500, and lose no refresh chain', { timeout: 120_000 }, async () => {
-    const make = () => signedInApp({ url: instance.url, createUser: () => createUser(instance.service), createClient: () => createClient(instance.service) });
+    const make = () =>
+      signedInApp({
+        url: instance.url,
+        createUser: () => createUser(instance.service),
+        createClient: () => createClient(instance.service),
+      });
     const apps = await Promise.all([make(), make(), make(), make()]);
     const tokens = await Promise.all(apps.map((app) => app.tokens())); // while the stores are up
     let running = true;
@@ -110,7 +129,10 @@ describe('repeated one-second outages under load', () => {
 
     const byKind = tally(statuses.map((s) => `${s.what} ${s.status}`));
     console.log(`${CYCLES} one-second outages of Redis, then of Postgres, under load:`, byKind);
-    expect(statuses.filter((s) => s.status >= 500 && s.status !== 503), JSON.stringify(byKind)).toEqual([]);
+    expect(
+      statuses.filter((s) => s.status >= 500 && s.status !== 503),
+      JSON.stringify(byKind),
+    ).toEqual([]);
     expect(statuses.filter((s) => s.status === 503).length).toBeGreaterThan(0);
     // The refresh chains went on: no failed refresh was taken for a reuse.
     expect(statuses.filter((s) => s.what.startsWith('refresh invalid'))).toEqual([]);

@@ -22,7 +22,9 @@ afterAll(() => pair?.stop());
 async function signedInOnFirst() {
   const client = await createClient(first.service);
   const user = await createUser(first.service);
-  const { tokens } = await signIn(first.url, await relyingParty(first.url, client), user, { params: { scope: 'openid email profile offline_access', prompt: 'consent' } });
+  const { tokens } = await signIn(first.url, await relyingParty(first.url, client), user, {
+    params: { scope: 'openid email profile offline_access', prompt: 'consent' },
+  });
   const grantId = String((await first.service.context.adapters('AccessToken').find(tokens.access_token))?.grantId);
   return { client, tokens, grantId };
 }
@@ -36,7 +38,11 @@ describe('grants kept in memory on several instances', () => {
     const refreshed = await refreshGrant(second.url, client, refreshToken);
     expect(refreshed.status).toBe(200);
 
-    const revoked = await postForm(`${first.url}/oauth/token/revoke`, { token: String(refreshed.json.refresh_token), client_id: client.clientId, client_secret: client.clientSecret });
+    const revoked = await postForm(`${first.url}/oauth/token/revoke`, {
+      token: String(refreshed.json.refresh_token),
+      client_id: client.clientId,
+      client_secret: client.clientSecret,
+    });
     expect(revoked.status).toBe(200);
     // No waiting: every token of the grant went with it.
     expect((await userinfo(second.url, String(refreshed.json.access_token))).status).toBe(401);

@@ -21,7 +21,9 @@ const sqlStores = freshSqlStoresPerFile();
 
 /** Records, rotated families and consents, as months of use leave them. */
 async function fill(db: Database, tokens: number): Promise<void> {
-  await db.query(`INSERT INTO accounts (id, email, username, first_name, password_hash) VALUES ('acc', 'acc@example.org', 'acc', 'A', 'x')`);
+  await db.query(
+    `INSERT INTO accounts (id, email, username, first_name, password_hash) VALUES ('acc', 'acc@example.org', 'acc', 'A', 'x')`,
+  );
   for (let from = 1; from <= tokens; from += 100_000) {
     await db.query(
       `INSERT INTO oidc_models (model, id_hash, payload, grant_id, expires_at, consumed_at)
@@ -57,7 +59,13 @@ const quoted = (value: unknown) => `'${String(value).replace(/'/g, "''")}'`;
 function inline(sql: string, params: unknown[]): string {
   return params.reduceRight<string>((text, value, i) => {
     const literal =
-      value === null || value === undefined ? 'NULL' : typeof value === 'number' ? String(value) : Array.isArray(value) ? `ARRAY[${value.map(quoted).join(', ')}]` : quoted(value);
+      value === null || value === undefined
+        ? 'NULL'
+        : typeof value === 'number'
+          ? String(value)
+          : Array.isArray(value)
+            ? `ARRAY[${value.map(quoted).join(', ')}]`
+            : quoted(value);
     return text.replace(new RegExp(`\\$${i + 1}(?!\\d)`, 'g'), literal);
   }, sql);
 }
@@ -92,7 +100,16 @@ describe.each([
 
     // A code exchange and three refreshes, as the engine and our wrappers drive the store.
     const grantId = `grant-${tokenId()}`;
-    const payload = (extra: Partial<Payload>): Payload => ({ kind: 'RefreshToken', grantId, clientId: 'client', accountId: 'acc', iat: now(), exp: now() + 3600, iiat: now(), ...extra });
+    const payload = (extra: Partial<Payload>): Payload => ({
+      kind: 'RefreshToken',
+      grantId,
+      clientId: 'client',
+      accountId: 'acc',
+      iat: now(),
+      exp: now() + 3600,
+      iiat: now(),
+      ...extra,
+    });
     await grants.upsert(grantId, { kind: 'Grant', accountId: 'acc', clientId: 'client', exp: now() + 3600 }, 3600);
     await consents.record({ accountId: 'acc', clientId: 'client-new', grantId, scopes: ['openid'] });
     const family = newFamilyId();
@@ -107,7 +124,9 @@ describe.each([
       // The successor is written by the rotation's own statement, as a refresh does it.
       const next = familyTokenValue(family, tokenId());
       const successor = { id: next, payload: payload({ parent: storageKey(current) }), expiresIn: 3600 };
-      expect(await tokens.commitRotation({ id: current, parent: found.parent, now: now(), successorExpiresAt: now() + 3600, successor })).toBe(true);
+      expect(
+        await tokens.commitRotation({ id: current, parent: found.parent, now: now(), successorExpiresAt: now() + 3600, successor }),
+      ).toBe(true);
       current = next;
     }
     // Refreshes that finish together commit in one statement (adapters/sql/rotation-batches.ts): on an index too.
@@ -137,7 +156,6 @@ describe.each([
       expect(plan, `${sql}\n${plan}`).not.toMatch(/Seq Scan on (oidc_models|refresh_families|consents)/);
       // Nor the primary key's whole range of one model (its first column alone): as slow, index or not.
       expect(plan, `${sql}\n${plan}`).not.toMatch(/Index Cond: \(model = '[^']*'::text\)$/m);
-
     }
     console.log(`[${kind}] ${statements.length} statements of the refresh path, ${size} stored records: no sequential scan`);
   });
@@ -154,4 +172,3 @@ describe.each([
     expect(plan, plan).not.toMatch(/Sort Key|Seq Scan/);
   });
 });
-

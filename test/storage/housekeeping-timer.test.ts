@@ -21,8 +21,14 @@ describe('housekeeping on the service timer', () => {
     const { db } = svc.service.context;
     const vacuums = () => vacuumsOfModels(db);
     const before = await vacuums();
-    await db.query(`INSERT INTO oidc_models (model, id_hash, payload, expires_at) VALUES ('AccessToken', 'timer-expired', '{}'::jsonb, now() - interval '1 minute')`);
-    await eventually(async () => (await db.query(`SELECT 1 FROM oidc_models WHERE id_hash = 'timer-expired'`)).rowCount === 0 && (await vacuums()) > before, 'the expired row swept and the store vacuumed');
+    await db.query(
+      `INSERT INTO oidc_models (model, id_hash, payload, expires_at) VALUES ('AccessToken', 'timer-expired', '{}'::jsonb, now() - interval '1 minute')`,
+    );
+    await eventually(
+      async () =>
+        (await db.query(`SELECT 1 FROM oidc_models WHERE id_hash = 'timer-expired'`)).rowCount === 0 && (await vacuums()) > before,
+      'the expired row swept and the store vacuumed',
+    );
   });
 
   it('logs a sweep that fails, and goes on sweeping once it can', async () => {
@@ -36,7 +42,12 @@ describe('housekeeping on the service timer', () => {
     const failure = log.lines().find((line) => line.msg === 'housekeeping failed')!;
     expect(failure.level).toBe('warn');
     expect(JSON.stringify(failure.err)).toContain('email_tokens');
-    await db.query(`INSERT INTO oidc_models (model, id_hash, payload, expires_at) VALUES ('AccessToken', 'timer-later', '{}'::jsonb, now() - interval '1 minute')`);
-    await eventually(async () => (await db.query(`SELECT 1 FROM oidc_models WHERE id_hash = 'timer-later'`)).rowCount === 0, 'the row swept at the next interval');
+    await db.query(
+      `INSERT INTO oidc_models (model, id_hash, payload, expires_at) VALUES ('AccessToken', 'timer-later', '{}'::jsonb, now() - interval '1 minute')`,
+    );
+    await eventually(
+      async () => (await db.query(`SELECT 1 FROM oidc_models WHERE id_hash = 'timer-later'`)).rowCount === 0,
+      'the row swept at the next interval',
+    );
   });
 });

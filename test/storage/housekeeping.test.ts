@@ -60,10 +60,11 @@ describe.each(['postgres', 'pglite'])('sweepExpired on %s', (kind) => {
   it('also removes expired e-mail links, session records and rate-limit windows, and keeps live ones', async () => {
     const db = kind === 'postgres' ? pg.db : lite;
     const account = `acc-${kind}`;
-    await db.query(
-      `INSERT INTO accounts (id, email, username, first_name, password_hash) VALUES ($1, $2, $3, 'Awa', 'x')`,
-      [account, `${account}@example.org`, account],
-    );
+    await db.query(`INSERT INTO accounts (id, email, username, first_name, password_hash) VALUES ($1, $2, $3, 'Awa', 'x')`, [
+      account,
+      `${account}@example.org`,
+      account,
+    ]);
     await db.query(
       `INSERT INTO email_tokens (token_hash, purpose, account_id, expires_at) VALUES
          ('old-${kind}', 'verify-email', $1, now() - interval '1 minute'), ('new-${kind}', 'verify-email', $1, now() + interval '1 hour')`,
@@ -79,7 +80,11 @@ describe.each(['postgres', 'pglite'])('sweepExpired on %s', (kind) => {
       Date.now() + 3_600_000,
     ]);
     expect(await sweepExpired(db)).toBeGreaterThanOrEqual(3);
-    for (const [table, key] of [['email_tokens', 'token_hash'], ['account_sessions', 'session_uid'], ['rate_limits', 'key']]) {
+    for (const [table, key] of [
+      ['email_tokens', 'token_hash'],
+      ['account_sessions', 'session_uid'],
+      ['rate_limits', 'key'],
+    ]) {
       const rows = await db.query<{ k: string }>(`SELECT ${key} AS k FROM ${table} WHERE ${key} LIKE $1 ORDER BY 1`, [`%-${kind}`]);
       expect(rows.rows.map((r) => r.k)).toEqual([`new-${kind}`]);
     }
@@ -91,7 +96,8 @@ describe.each(['postgres', 'pglite'])('housekeeping on %s', (kind) => {
     const db = kind === 'postgres' ? pg.db : lite;
     const vacuums = () => vacuumsOfModels(db);
     // The embedded store's Postgres runs single-user: no autovacuum whatever the setting says.
-    const autovacuum = kind === 'postgres' && (await db.query<{ v: string }>(`SELECT current_setting('autovacuum') AS v`)).rows[0].v === 'on';
+    const autovacuum =
+      kind === 'postgres' && (await db.query<{ v: string }>(`SELECT current_setting('autovacuum') AS v`)).rows[0].v === 'on';
     await seed(db, 300, 0, 0);
     const before = await vacuums();
     await housekeeping(db);

@@ -38,7 +38,9 @@ describe('without @electric-sql/pglite installed', { timeout: 90_000 }, () => {
     const result = signin(['client', 'list', '--config', embedded.config]);
     expect(result.stderr).toContain(ASKED);
     expect(result.status).toBe(1);
-    expect(result.stderr).toMatch(/^signin: cannot open the database \(embedded store .*\): the embedded store \(config storage\.kind: embedded/m);
+    expect(result.stderr).toMatch(
+      /^signin: cannot open the database \(embedded store .*\): the embedded store \(config storage\.kind: embedded/m,
+    );
     expect(result.stderr).toContain('`npm install @electric-sql/pglite`');
     expect(result.stderr).toContain('configure Postgres (storage.kind: postgres and storage.postgres.url)');
     expect(result.stderr).not.toMatch(/unexpected error|at .*\.ts:/);
@@ -47,7 +49,9 @@ describe('without @electric-sql/pglite installed', { timeout: 90_000 }, () => {
   it('`signin serve` on the embedded store stops with the same message, not a stack trace', async () => {
     const server = startChild(process.execPath, args(['serve', '--config', embedded.config, '--port', String(await freePort())]), { env });
     expect(await server.exited).toBe(1);
-    expect(server.output()).toMatch(/^signin: the embedded store \(config storage\.kind: embedded, the default\) needs the optional package @electric-sql\/pglite/m);
+    expect(server.output()).toMatch(
+      /^signin: the embedded store \(config storage\.kind: embedded, the default\) needs the optional package @electric-sql\/pglite/m,
+    );
     expect(server.output()).toContain('`npm install @electric-sql/pglite`');
     expect(server.output()).not.toMatch(/unexpected error|listening/);
   });

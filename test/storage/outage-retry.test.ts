@@ -5,7 +5,16 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { freshPostgres, freshRedis, TEST_REDIS_URL, type FreshPostgres, type FreshRedis } from '../support/databases.ts';
 import { signedInApp, type SignedInApp } from '../refresh/support.ts';
-import { createClient, createUser, freePort, postgresStorage, sharedConfig, startInstance, teardown, type Instance } from './helpers/instance.ts';
+import {
+  createClient,
+  createUser,
+  freePort,
+  postgresStorage,
+  sharedConfig,
+  startInstance,
+  teardown,
+  type Instance,
+} from './helpers/instance.ts';
 import { waitUntilReady } from './helpers/outage.ts';
 import { relayFor, type Relay } from './helpers/relay.ts';
 import { lockWrites } from './helpers/table-lock.ts';
@@ -24,12 +33,20 @@ beforeAll(async () => {
   const config = sharedConfig(`http://127.0.0.1:${port}`, postgresStorage(db.url, { ...redis.config, url: through.url }, TIMEOUT_MS));
   instance = await startInstance(config, port);
 });
-afterAll(() => teardown(() => instance?.stop(), () => relay?.close(), () => redis?.cleanup(), () => db?.drop()));
+afterAll(() =>
+  teardown(
+    () => instance?.stop(),
+    () => relay?.close(),
+    () => redis?.cleanup(),
+    () => db?.drop(),
+  ),
+);
 afterEach(() => {
   vi.useRealTimers();
 });
 
-const app = () => signedInApp({ url: instance.url, createUser: () => createUser(instance.service), createClient: () => createClient(instance.service) });
+const app = () =>
+  signedInApp({ url: instance.url, createUser: () => createUser(instance.service), createClient: () => createClient(instance.service) });
 
 /** The refresh chain and the grant are intact: the new tokens work, and the consent is still there. */
 async function expectIntact(a: SignedInApp, answer: { status: number; json: Record<string, unknown> }): Promise<void> {

@@ -19,7 +19,13 @@ beforeAll(async () => {
   // Everything in Postgres (no Redis): the login page itself then depends on it.
   instance = await startInstance(sharedConfig(`http://127.0.0.1:${port}`, postgresStorage(through.url, undefined, TIMEOUT_MS)), port);
 });
-afterAll(() => teardown(() => instance?.stop(), () => relay?.close(), () => pg?.drop()));
+afterAll(() =>
+  teardown(
+    () => instance?.stop(),
+    () => relay?.close(),
+    () => pg?.drop(),
+  ),
+);
 
 describe('a Postgres outage', () => {
   it('fails closed with 503 within the timeout, and recovers by itself', async () => {

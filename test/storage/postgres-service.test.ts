@@ -16,7 +16,13 @@ beforeAll(async () => {
   redis = await freshRedis();
   svc = await startTestService({ storage: postgresStorage(pg.url, redis.config) });
 });
-afterAll(() => teardown(() => svc.stop(), () => redis.cleanup(), () => pg.drop()));
+afterAll(() =>
+  teardown(
+    () => svc.stop(),
+    () => redis.cleanup(),
+    () => pg.drop(),
+  ),
+);
 
 describe('the service on Postgres and Redis', () => {
   it('runs the full flow: sign-in, consent, code, userinfo, refresh, revoke', async () => {
@@ -28,7 +34,11 @@ describe('the service on Postgres and Redis', () => {
 
     // The hot models went to Redis, the durable ones to Postgres.
     const keys = Object.keys(await redis.dump());
-    for (const model of ['Session', 'AuthorizationCode', 'AccessToken']) expect(keys.some((k) => k.startsWith(`${redis.keyPrefix}${model}:`)), model).toBe(true);
+    for (const model of ['Session', 'AuthorizationCode', 'AccessToken'])
+      expect(
+        keys.some((k) => k.startsWith(`${redis.keyPrefix}${model}:`)),
+        model,
+      ).toBe(true);
     const sql = (await pg.db.query<{ model: string }>('SELECT DISTINCT model FROM oidc_models')).rows.map((r) => r.model);
     expect(sql).toContain('Grant');
     for (const model of ['Session', 'AuthorizationCode', 'AccessToken', 'Interaction']) expect(sql).not.toContain(model);
@@ -37,12 +47,15 @@ describe('the service on Postgres and Redis', () => {
     expect(live.rows[0].n).toBe(1);
 
     const creds = { client_id: client.clientId, client_secret: client.clientSecret };
-    const refreshed = await postForm(`${svc.url}/oauth/token`, { grant_type: 'refresh_token', refresh_token: tokens.refresh_token!, ...creds });
+    const refreshed = await postForm(`${svc.url}/oauth/token`, {
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token!,
+      ...creds,
+    });
     expect(refreshed.status).toBe(200);
     const revoked = await postForm(`${svc.url}/oauth/token/revoke`, { token: String(refreshed.json.refresh_token), ...creds });
     expect(revoked.status).toBe(200);
     expect((await userinfo(svc.url, String(refreshed.json.access_token))).status).toBe(401);
-
   });
 
   it('answers /readyz with both backends reachable', async () => {

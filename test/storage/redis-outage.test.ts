@@ -21,7 +21,14 @@ beforeAll(async () => {
   const config = sharedConfig(`http://127.0.0.1:${port}`, postgresStorage(pg.url, { ...redis.config, url: through.url }, TIMEOUT_MS));
   instance = await startInstance(config, port);
 });
-afterAll(() => teardown(() => instance?.stop(), () => relay?.close(), () => redis?.cleanup(), () => pg?.drop()));
+afterAll(() =>
+  teardown(
+    () => instance?.stop(),
+    () => relay?.close(),
+    () => redis?.cleanup(),
+    () => pg?.drop(),
+  ),
+);
 
 describe('a Redis outage', () => {
   it('fails closed with 503 within the timeout, and recovers by itself', async () => {

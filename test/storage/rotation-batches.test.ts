@@ -41,7 +41,10 @@ async function prepare(tokens: RefreshTokenAdapter, { family, grantId }: Family,
   const successor = familyTokenValue(family, tokenId());
   const commit = () =>
     tokens.commitRotation({
-      id: presented, parent, now: now(), successorExpiresAt: now() + 60,
+      id: presented,
+      parent,
+      now: now(),
+      successorExpiresAt: now() + 60,
       successor: { id: successor, payload: payload(successor, grantId, storageKey(presented)), expiresIn: 60 },
     });
   return { successor, commit };

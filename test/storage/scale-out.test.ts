@@ -6,7 +6,16 @@ import { Browser, signInAndConsent } from '../support/browser.ts';
 import { postForm, userinfo } from '../support/flow.ts';
 import { relyingParty } from '../support/relying-party.ts';
 import { steeringFront, type Front } from './helpers/front.ts';
-import { createClient, createUser, freePort, postgresStorage, sharedConfig, startInstance, teardown, type Instance } from './helpers/instance.ts';
+import {
+  createClient,
+  createUser,
+  freePort,
+  postgresStorage,
+  sharedConfig,
+  startInstance,
+  teardown,
+  type Instance,
+} from './helpers/instance.ts';
 
 let pg: FreshPostgres;
 let redis: FreshRedis;
@@ -23,9 +32,20 @@ beforeAll(async () => {
   // Two createSignInService on two ports, same config: signing keys come from the database (the first
   // one creates them), cookie keys from the config.
   instances.push(await startInstance(config), await startInstance(config));
-  front = await steeringFront(port, () => instances.map((i) => i.port), (req) => route(new URL(req.url ?? '/', 'http://x').pathname));
+  front = await steeringFront(
+    port,
+    () => instances.map((i) => i.port),
+    (req) => route(new URL(req.url ?? '/', 'http://x').pathname),
+  );
 });
-afterAll(() => teardown(() => front?.close(), ...instances.map((i) => () => i.stop()), () => redis?.cleanup(), () => pg?.drop()));
+afterAll(() =>
+  teardown(
+    () => front?.close(),
+    ...instances.map((i) => () => i.stop()),
+    () => redis?.cleanup(),
+    () => pg?.drop(),
+  ),
+);
 
 describe('two instances behind one origin', () => {
   it('serve one flow whose steps alternate between them', async () => {
@@ -55,8 +75,14 @@ describe('two instances behind one origin', () => {
     expect((await postForm(`${front.url}/oauth/token/revoke`, { token: tokens.access_token, ...creds })).status).toBe(200);
     expect((await userinfo(front.url, tokens.access_token)).status).toBe(401);
 
-    console.log('scale-out, served by the first:', front.served[0]?.filter((r) => !r.includes('well-known') && !r.includes('jwks')));
-    console.log('scale-out, served by the second:', front.served[1]?.filter((r) => !r.includes('well-known') && !r.includes('jwks')));
+    console.log(
+      'scale-out, served by the first:',
+      front.served[0]?.filter((r) => !r.includes('well-known') && !r.includes('jwks')),
+    );
+    console.log(
+      'scale-out, served by the second:',
+      front.served[1]?.filter((r) => !r.includes('well-known') && !r.includes('jwks')),
+    );
     expect(front.served[0]).toEqual(expect.arrayContaining(['GET /oauth/authorize', 'POST /oauth/token']));
     expect(front.served[1]).toEqual(expect.arrayContaining(['GET /oauth/userinfo', 'POST /oauth/token/revoke']));
     expect(front.served[1]!.some((r) => /^POST \/interaction\/[^/]+\/login$/.test(r))).toBe(true);
@@ -64,7 +90,11 @@ describe('two instances behind one origin', () => {
   });
 
   it('share the signing keys', async () => {
-    const kids = await Promise.all(instances.map(async (i) => ((await (await fetch(`${i.url}/oauth/jwks`)).json()) as { keys: Array<{ kid: string }> }).keys.map((k) => k.kid).sort()));
+    const kids = await Promise.all(
+      instances.map(async (i) =>
+        ((await (await fetch(`${i.url}/oauth/jwks`)).json()) as { keys: Array<{ kid: string }> }).keys.map((k) => k.kid).sort(),
+      ),
+    );
     expect(kids[0]).toEqual(kids[1]);
   });
 });

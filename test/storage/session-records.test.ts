@@ -5,7 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, formActions, isPage, type Page } from '../support/browser.ts';
 import { freshPostgres, freshRedis, type FreshPostgres, type FreshRedis } from '../support/databases.ts';
 import { signedInApp } from '../refresh/support.ts';
-import { createClient, createUser, freePort, postgresStorage, sharedConfig, startInstance, teardown, type Instance } from './helpers/instance.ts';
+import {
+  createClient,
+  createUser,
+  freePort,
+  postgresStorage,
+  sharedConfig,
+  startInstance,
+  teardown,
+  type Instance,
+} from './helpers/instance.ts';
 import { waitUntilReady } from './helpers/outage.ts';
 import { relayFor, type Relay } from './helpers/relay.ts';
 
@@ -21,7 +30,14 @@ beforeAll(async () => {
   const port = await freePort();
   instance = await startInstance(sharedConfig(`http://127.0.0.1:${port}`, postgresStorage(through.url, redis.config, 1000)), port);
 });
-afterAll(() => teardown(() => instance?.stop(), () => relay?.close(), () => redis?.cleanup(), () => db?.drop()));
+afterAll(() =>
+  teardown(
+    () => instance?.stop(),
+    () => relay?.close(),
+    () => redis?.cleanup(),
+    () => db?.drop(),
+  ),
+);
 
 /** The uids of the account's sessions as Redis holds them. */
 async function sessionsInRedis(accountId: string): Promise<string[]> {
@@ -35,7 +51,9 @@ async function sessionsInRedis(accountId: string): Promise<string[]> {
 }
 
 async function recordedSessions(accountId: string): Promise<string[]> {
-  const res = await db.db.query<{ uid: string }>('SELECT session_uid AS uid FROM account_sessions WHERE account_id = $1 ORDER BY 1', [accountId]);
+  const res = await db.db.query<{ uid: string }>('SELECT session_uid AS uid FROM account_sessions WHERE account_id = $1 ORDER BY 1', [
+    accountId,
+  ]);
   return res.rows.map((r) => r.uid);
 }
 
@@ -43,15 +61,26 @@ const csrfOf = (page: Page) => page.html.match(/name="csrf" value="([^"]+)"/)![1
 
 describe('session records across a Postgres outage', () => {
   it('a sign-in cut after its password check fails with 503, and "sign out everywhere" ends every session', async () => {
-    const app = await signedInApp({ url: instance.url, createUser: () => createUser(instance.service), createClient: () => createClient(instance.service) });
+    const app = await signedInApp({
+      url: instance.url,
+      createUser: () => createUser(instance.service),
+      createClient: () => createClient(instance.service),
+    });
     await app.code(); // browser A signs in
 
     // Browser B signs in too; Postgres goes away between the login form and the authorization it resumes.
     const b = new Browser(instance.url);
     const login = await b.open((await app.rp.start()).url);
     if (!isPage(login)) throw new Error('expected the login page');
-    const action = new URL(formActions(login.html).find((a) => /\/login$/.test(a))!, login.url);
-    const posted = await b.agent.post(action.pathname).type('form').send({ email: app.user.email, password: app.user.password }).redirects(0);
+    const action = new URL(
+      formActions(login.html).find((a) => /\/login$/.test(a))!,
+      login.url,
+    );
+    const posted = await b.agent
+      .post(action.pathname)
+      .type('form')
+      .send({ email: app.user.email, password: app.user.password })
+      .redirects(0);
     expect(posted.status).toBe(303);
     await relay.cut();
     const resumed = await b.agent.get(new URL(posted.headers.location, action).pathname).set('accept', 'text/html').redirects(0);
@@ -70,7 +99,11 @@ describe('session records across a Postgres outage', () => {
     // Sign out everywhere, from the account page of a third browser.
     const c = new Browser(instance.url);
     const form = (await c.open('/account')) as Page;
-    const account = (await c.submit(form, /\/account\/login$/, { csrf: csrfOf(form), email: app.user.email, password: app.user.password })) as Page;
+    const account = (await c.submit(form, /\/account\/login$/, {
+      csrf: csrfOf(form),
+      email: app.user.email,
+      password: app.user.password,
+    })) as Page;
     await c.submit(account, /\/account\/sessions\/end$/, { csrf: csrfOf(account) });
     expect(await sessionsInRedis(app.user.id)).toEqual([]);
     const a = await app.browser.open((await app.rp.start()).url);

@@ -24,7 +24,12 @@ beforeAll(async () => {
   services['postgres+redis-cluster'] = await startTestService({ storage: postgresStorage(pg.url, cluster.config('signin:'), 3000) });
 }, 60_000);
 afterAll(() =>
-  teardown(...Object.values(services).map((s) => () => s.stop()), () => redis?.cleanup(), () => cluster?.stop(), () => pg?.drop()),
+  teardown(
+    ...Object.values(services).map((s) => () => s.stop()),
+    () => redis?.cleanup(),
+    () => cluster?.stop(),
+    () => pg?.drop(),
+  ),
 );
 
 const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((acc, s) => ({ ...acc, [s]: (acc[s] ?? 0) + 1 }), {});

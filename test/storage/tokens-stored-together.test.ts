@@ -9,7 +9,16 @@ import { storageKey } from '../../adapters/token-key.ts';
 import { signedInApp } from '../refresh/support.ts';
 import { freshPostgres, type FreshPostgres } from '../support/databases.ts';
 import { eventually } from '../support/eventually.ts';
-import { createClient, createUser, freePort, postgresStorage, sharedConfig, startInstance, teardown, type Instance } from './helpers/instance.ts';
+import {
+  createClient,
+  createUser,
+  freePort,
+  postgresStorage,
+  sharedConfig,
+  startInstance,
+  teardown,
+  type Instance,
+} from './helpers/instance.ts';
 import { lockWrites } from './helpers/table-lock.ts';
 
 let db: FreshPostgres;
@@ -23,7 +32,13 @@ beforeAll(async () => {
   reader = new pg.Client({ connectionString: db.url });
   await reader.connect();
 });
-afterAll(() => teardown(() => reader?.end(), () => instance?.stop(), () => db?.drop()));
+afterAll(() =>
+  teardown(
+    () => reader?.end(),
+    () => instance?.stop(),
+    () => db?.drop(),
+  ),
+);
 
 const families = async () => Number((await reader.query<{ n: string }>('SELECT count(*) AS n FROM refresh_families')).rows[0].n);
 
@@ -37,7 +52,11 @@ async function codeRow(code: string) {
 
 describe('the tokens of a token response', () => {
   it('are stored side by side, and the code is redeemed and the answer sent only once all are stored', async () => {
-    const a = await signedInApp({ url: instance.url, createUser: () => createUser(instance.service), createClient: () => createClient(instance.service) });
+    const a = await signedInApp({
+      url: instance.url,
+      createUser: () => createUser(instance.service),
+      createClient: () => createClient(instance.service),
+    });
     const flow = await a.code();
     const code = flow.callback.searchParams.get('code') ?? '';
     const before = await families();
@@ -52,7 +71,11 @@ describe('the tokens of a token response', () => {
         () => (answered = true),
       );
       // The refresh token's family is written while the access token's write waits...
-      await eventually(async () => (await families()) === before + 1, "the refresh token's family, while the access token's write waits", 5);
+      await eventually(
+        async () => (await families()) === before + 1,
+        "the refresh token's family, while the access token's write waits",
+        5,
+      );
       // ...and the code is still unredeemed, with no answer sent. (That the commit waits for every write,
       // and is not made when one fails, is what outage-retry.test.ts's failed code exchange shows.)
       expect(await codeRow(code)).toEqual({ consumed: false });

@@ -20,7 +20,10 @@ export class Browser {
   readonly agent: ReturnType<typeof request.agent>;
   private readonly origin: string;
 
-  constructor(serviceUrl: string, private readonly headers: Record<string, string> = {}) {
+  constructor(
+    serviceUrl: string,
+    private readonly headers: Record<string, string> = {},
+  ) {
     this.origin = new URL(serviceUrl).origin;
     this.agent = request.agent(this.origin);
   }
@@ -30,7 +33,10 @@ export class Browser {
     let target = new URL(url, this.origin);
     for (let hops = 0; hops < 10; hops += 1) {
       if (target.origin !== this.origin) return target;
-      const res = await this.agent.get(target.pathname + target.search).set(this.headers).redirects(0);
+      const res = await this.agent
+        .get(target.pathname + target.search)
+        .set(this.headers)
+        .redirects(0);
       if (res.status >= 300 && res.status < 400 && res.headers.location) {
         target = new URL(res.headers.location, target);
         continue;

@@ -9,7 +9,12 @@ export interface FlowOptions {
   browser?: Browser;
 }
 
-export async function authorize(serviceUrl: string, rp: RelyingParty, user: { email: string; password: string }, options: FlowOptions = {}) {
+export async function authorize(
+  serviceUrl: string,
+  rp: RelyingParty,
+  user: { email: string; password: string },
+  options: FlowOptions = {},
+) {
   const browser = options.browser ?? new Browser(serviceUrl);
   const start = await rp.start(options.params);
   const arrival: Arrival = await signInAndConsent(browser, start.url, user, { scopes: options.scopes });

@@ -15,8 +15,11 @@ export async function ageGrant(db: Queryable, provider: Provider, grantId: strin
     `UPDATE oidc_models SET expires_at = to_timestamp($2), payload = jsonb_set(payload, '{exp}', to_jsonb($2::int)) WHERE model = 'Grant' AND id_hash = $1`,
     [storageKey(grantId), dayLeft],
   );
-  await vi.waitFor(async () => {
-    if ((await provider.Grant.find(grantId))?.exp !== dayLeft) throw new Error('the service still reads the grant as it was');
-  }, { timeout: 5000 });
+  await vi.waitFor(
+    async () => {
+      if ((await provider.Grant.find(grantId))?.exp !== dayLeft) throw new Error('the service still reads the grant as it was');
+    },
+    { timeout: 5000 },
+  );
   return dayLeft;
 }

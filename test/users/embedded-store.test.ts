@@ -18,7 +18,11 @@ const outbox = mkdtempSync(join(tmpdir(), 'signin-outbox-'));
 beforeAll(async () => {
   // The verification e-mails of this store go to an outbox of its own.
   ws = workspace({ extra: `mail:\n  outbox: ${JSON.stringify(outbox)}` });
-  for (const [name, email, firstName] of [['awa', 'awa@example.sn', 'Awa'], ['moussa', 'moussa@example.ci', 'Moussa 50%'], ['ines', 'ines@example.org', 'Inès']]) {
+  for (const [name, email, firstName] of [
+    ['awa', 'awa@example.sn', 'Awa'],
+    ['moussa', 'moussa@example.ci', 'Moussa 50%'],
+    ['ines', 'ines@example.org', 'Inès'],
+  ]) {
     const created = await signin('user', 'create', '--email', email, '--username', name, '--first-name', firstName);
     expect(created.code, created.stderr).toBe(0);
     ids[name] = created.stdout.trim();
@@ -33,8 +37,18 @@ describe('signin user on the embedded store', { timeout: 180_000 }, () => {
   it('lists every account, or those matching --search (a literal text, in any case, in the e-mail, username or first name)', async () => {
     const all = JSON.parse((await signin('user', 'list', '--json')).stdout) as Array<{ username: string; email_verified: boolean }>;
     expect(all.map((a) => a.username)).toEqual(['awa', 'moussa', 'ines']);
-    expect(Object.keys(all[0]).sort()).toEqual(['created_at', 'disabled_at', 'email', 'email_verified', 'first_name', 'id', 'updated_at', 'username']);
-    const search = async (text: string) => (JSON.parse((await signin('user', 'list', '--json', '--search', text)).stdout) as Array<{ username: string }>).map((a) => a.username);
+    expect(Object.keys(all[0]).sort()).toEqual([
+      'created_at',
+      'disabled_at',
+      'email',
+      'email_verified',
+      'first_name',
+      'id',
+      'updated_at',
+      'username',
+    ]);
+    const search = async (text: string) =>
+      (JSON.parse((await signin('user', 'list', '--json', '--search', text)).stdout) as Array<{ username: string }>).map((a) => a.username);
     expect(await search('EXAMPLE.SN')).toEqual(['awa']);
     expect(await search('50%')).toEqual(['moussa']);
     expect(await search('%')).toEqual(['moussa']);
@@ -71,19 +85,30 @@ describe('signin user on the embedded store', { timeout: 180_000 }, () => {
     expect(sent.stdout).toContain('sent a new verification link to moussa@example.ci');
     const [mail] = readdirSync(outbox);
     expect(readFileSync(join(outbox, mail), 'utf8')).toMatch(/To: moussa@example\.ci[\s\S]*\/email\/verify\?token=/);
-    expect((JSON.parse((await signin('user', 'show', ids.moussa, '--json')).stdout) as { email_verified: boolean }).email_verified).toBe(false);
+    expect((JSON.parse((await signin('user', 'show', ids.moussa, '--json')).stdout) as { email_verified: boolean }).email_verified).toBe(
+      false,
+    );
 
     const marked = await signin('user', 'verify-email', ids.moussa);
     expect(marked.stdout).toContain('marked the e-mail address');
     expect(marked.log).toEqual([expect.objectContaining({ event: 'email.verified' })]);
-    expect((JSON.parse((await signin('user', 'show', 'moussa@example.ci', '--json')).stdout) as { email_verified: boolean }).email_verified).toBe(true);
+    expect(
+      (JSON.parse((await signin('user', 'show', 'moussa@example.ci', '--json')).stdout) as { email_verified: boolean }).email_verified,
+    ).toBe(true);
     expect((await signin('user', 'verify-email', ids.moussa)).stdout).toContain('already verified');
   });
 
   it('deletes an account, keeping the applications it owned with --keep-applications', async () => {
     const db = await openDatabase({ kind: 'embedded', dataDir: ws.dataDir });
     const { client } = await new ClientRegistry(db)
-      .create({ name: 'Boutique', description: 'Une boutique', appType: 'web', redirectUris: ['https://boutique.example.sn/cb'], scopes: ['openid', 'email'], ownerId: ids.awa })
+      .create({
+        name: 'Boutique',
+        description: 'Une boutique',
+        appType: 'web',
+        redirectUris: ['https://boutique.example.sn/cb'],
+        scopes: ['openid', 'email'],
+        ownerId: ids.awa,
+      })
       .finally(() => db.close());
 
     expect((await signin('user', 'delete', 'awa')).code).toBe(1);

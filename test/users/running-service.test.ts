@@ -49,15 +49,24 @@ describe('signin user disable and enable', { timeout: 90_000 }, () => {
     expect(refused.status).toBe(403);
     expect(refused.html).toContain(fr['error.accountDisabled.title']);
     // A wrong password says nothing of the account's state.
-    const wrong = await browser.submit(await startSignIn(new Browser(svc.url), client), /\/login$/, { email: user.email, password: 'not the password' });
+    const wrong = await browser.submit(await startSignIn(new Browser(svc.url), client), /\/login$/, {
+      email: user.email,
+      password: 'not the password',
+    });
     expect(isPage(wrong) && wrong.status).toBe(400);
     expect(isPage(wrong) && wrong.html).not.toContain(fr['error.accountDisabled.title']);
     // The page speaks the browser's language.
     const english = new Browser(svc.url, { 'accept-language': 'en' });
-    const englishPage = await english.submit(await startSignIn(english, client), /\/login$/, { email: user.email, password: user.password });
+    const englishPage = await english.submit(await startSignIn(english, client), /\/login$/, {
+      email: user.email,
+      password: user.password,
+    });
     expect(isPage(englishPage) && englishPage.html).toContain(en['error.accountDisabled.message']);
 
-    const listed = JSON.parse((await signinCli('user', 'list', '--json', '--search', user.username)).stdout) as Array<{ id: string; disabled_at: string | null }>;
+    const listed = JSON.parse((await signinCli('user', 'list', '--json', '--search', user.username)).stdout) as Array<{
+      id: string;
+      disabled_at: string | null;
+    }>;
     expect(listed).toEqual([expect.objectContaining({ id: user.id, disabled_at: expect.any(String) })]);
 
     expect((await signinCli('user', 'enable', user.id)).code).toBe(0);
@@ -84,7 +93,14 @@ describe('signin user export and delete', { timeout: 90_000 }, () => {
     expect(exported.code, exported.stderr).toBe(0);
     const data = JSON.parse(exported.stdout) as Record<string, unknown>;
     expect(data).toMatchObject({
-      account: { id: user.id, email: user.email, email_verified: true, username: user.username, first_name: user.firstName, disabled_at: null },
+      account: {
+        id: user.id,
+        email: user.email,
+        email_verified: true,
+        username: user.username,
+        first_name: user.firstName,
+        disabled_at: null,
+      },
       consents: [{ client_id: client.clientId, application: 'Carnet de notes', scopes: expect.arrayContaining(['openid', 'email']) }],
       sessions: { active: 1 },
       applications: [{ client_id: owned.clientId, name: 'Appli de Fatou', redirect_uris: ['https://fatou.example.org/cb'] }],

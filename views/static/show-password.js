@@ -11,5 +11,8 @@ document.querySelectorAll('button[data-reveal]').forEach(function (button) {
     field.focus();
   });
   // Sent as a password whatever its state, so that the browser offers to save it as one.
-  if (field.form) field.form.addEventListener('submit', function () { field.type = 'password'; });
+  if (field.form)
+    field.form.addEventListener('submit', function () {
+      field.type = 'password';
+    });
 });

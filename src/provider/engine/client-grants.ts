@@ -22,7 +22,8 @@ export const CLIENT_CREDENTIALS = 'client_credentials';
 export function enforceClientGrants(provider: Provider): void {
   const prototype = provider.Client.prototype;
   const registered = prototype.grantTypeAllowed;
-  if (typeof registered !== 'function') throw new Error('oidc-provider: Client.prototype.grantTypeAllowed is no longer a method (see engine/client-grants.ts)');
+  if (typeof registered !== 'function')
+    throw new Error('oidc-provider: Client.prototype.grantTypeAllowed is no longer a method (see engine/client-grants.ts)');
   prototype.grantTypeAllowed = function grantTypeAllowedOrRefused(this: Client, type: string): boolean {
     const allowed = registered.call(this, type);
     const request = tokenRequestFor(type);

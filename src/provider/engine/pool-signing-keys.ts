@@ -62,7 +62,9 @@ export class PoolSigningKey extends ExternalSigningKey {
 
   override sign(data: Uint8Array): Promise<Uint8Array> {
     // With a callback, node:crypto signs on libuv's thread pool.
-    return new Promise((resolve, reject) => sign(this.#digest, data, this.#key, (error, signature) => (error ? reject(error) : resolve(signature))));
+    return new Promise((resolve, reject) =>
+      sign(this.#digest, data, this.#key, (error, signature) => (error ? reject(error) : resolve(signature))),
+    );
   }
 }
 

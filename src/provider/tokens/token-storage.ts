@@ -85,12 +85,20 @@ function deferredCodes(adapter: ModelAdapter): ModelAdapter {
       const request = currentTokenRequest();
       // Outside the token endpoint (the portal redeems its own codes in-process), consumed at once.
       if (!request) return adapter.consume(id);
-      request.commits.push({ kind: 'authorization code', grantId: request.found.get(id)?.grantId, run: () => wonSingleUse(adapter.consume(id)) });
+      request.commits.push({
+        kind: 'authorization code',
+        grantId: request.found.get(id)?.grantId,
+        run: () => wonSingleUse(adapter.consume(id)),
+      });
     },
   };
 }
 
-function refreshTokenFamilies(adapter: RefreshTokenAdapter, options: TokenStorageOptions, issued: IssuedRefreshTokens | undefined): RefreshTokenAdapter {
+function refreshTokenFamilies(
+  adapter: RefreshTokenAdapter,
+  options: TokenStorageOptions,
+  issued: IssuedRefreshTokens | undefined,
+): RefreshTokenAdapter {
   return {
     ...adapter,
 
@@ -103,7 +111,14 @@ function refreshTokenFamilies(adapter: RefreshTokenAdapter, options: TokenStorag
       const recalled = issued?.recall(key, epoch());
       if (recalled) {
         const { parent = null, ...payload } = recalled;
-        request.found.set(id, { key, grantId: payload.grantId, parent, rotation: {}, clientId: text(payload.clientId), accountId: text(payload.accountId) });
+        request.found.set(id, {
+          key,
+          grantId: payload.grantId,
+          parent,
+          rotation: {},
+          clientId: text(payload.clientId),
+          accountId: text(payload.accountId),
+        });
         return restoreId('RefreshToken', id, payload);
       }
       const found = await adapter.lookup(id, epoch());
@@ -129,7 +144,13 @@ function refreshTokenFamilies(adapter: RefreshTokenAdapter, options: TokenStorag
       const run = async () => {
         const now = epoch();
         const { successor } = rotation;
-        const won = await adapter.commitRotation({ id, parent: seen?.parent ?? null, now, successorExpiresAt: rotation.successorExpiresAt, successor });
+        const won = await adapter.commitRotation({
+          id,
+          parent: seen?.parent ?? null,
+          now,
+          successorExpiresAt: rotation.successorExpiresAt,
+          successor,
+        });
         // Only unused tokens are remembered. Presented again, this one is judged by its family before
         // anything is issued: within the grace, or a reuse that revokes the grant. So is the token it
         // replaced, if this instance still had it (issued here, used elsewhere).

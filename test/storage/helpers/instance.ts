@@ -80,7 +80,12 @@ export async function twoInstances(extra: Partial<SignInConfigInput> = {}): Prom
   let pg: FreshPostgres | undefined;
   let redis: FreshRedis | undefined;
   const started: Instance[] = [];
-  const stop = () => teardown(...started.map((instance) => () => instance.stop()), () => redis?.cleanup(), () => pg?.drop());
+  const stop = () =>
+    teardown(
+      ...started.map((instance) => () => instance.stop()),
+      () => redis?.cleanup(),
+      () => pg?.drop(),
+    );
   try {
     pg = await freshPostgres();
     redis = await freshRedis();
@@ -141,7 +146,9 @@ export type { FreshPostgres, FreshRedis };
  * A running test service on each store the refresh path runs on: the embedded one (`pglite`) and a
  * fresh Postgres, with a fresh Redis beside it when `redis` (`postgres+redis`, else `postgres`).
  */
-export async function servicesOnEachStore(options: { redis: boolean }): Promise<{ services: Record<string, TestService>; stop(): Promise<void> }> {
+export async function servicesOnEachStore(options: {
+  redis: boolean;
+}): Promise<{ services: Record<string, TestService>; stop(): Promise<void> }> {
   const services: Record<string, TestService> = {};
   const pg = await freshPostgres();
   const redis = options.redis ? await freshRedis() : undefined;
@@ -149,6 +156,11 @@ export async function servicesOnEachStore(options: { redis: boolean }): Promise<
   services[redis ? 'postgres+redis' : 'postgres'] = await startTestService({ storage: postgresStorage(pg.url, redis?.config, 3000) });
   return {
     services,
-    stop: () => teardown(...Object.values(services).map((s) => () => s.stop()), () => redis?.cleanup() ?? Promise.resolve(), () => pg.drop()),
+    stop: () =>
+      teardown(
+        ...Object.values(services).map((s) => () => s.stop()),
+        () => redis?.cleanup() ?? Promise.resolve(),
+        () => pg.drop(),
+      ),
   };
 }

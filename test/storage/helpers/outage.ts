@@ -69,13 +69,28 @@ export async function probe(url: string, m: Material): Promise<Probe[]> {
   };
   return Promise.all([
     timed('token (code)', () =>
-      fetch(`${url}/oauth/token`, form({ grant_type: 'authorization_code', code: m.code.value, redirect_uri: m.client.redirectUri, code_verifier: m.code.verifier, ...creds })),
+      fetch(
+        `${url}/oauth/token`,
+        form({
+          grant_type: 'authorization_code',
+          code: m.code.value,
+          redirect_uri: m.client.redirectUri,
+          code_verifier: m.code.verifier,
+          ...creds,
+        }),
+      ),
     ),
-    timed('token (refresh)', () => fetch(`${url}/oauth/token`, form({ grant_type: 'refresh_token', refresh_token: m.refreshToken, ...creds }))),
-    timed('userinfo', () => fetch(`${url}/oauth/userinfo`, { headers: { authorization: `Bearer ${m.accessToken}`, accept: 'application/json' } })),
+    timed('token (refresh)', () =>
+      fetch(`${url}/oauth/token`, form({ grant_type: 'refresh_token', refresh_token: m.refreshToken, ...creds })),
+    ),
+    timed('userinfo', () =>
+      fetch(`${url}/oauth/userinfo`, { headers: { authorization: `Bearer ${m.accessToken}`, accept: 'application/json' } }),
+    ),
     timed('revoke', () => fetch(`${url}/oauth/token/revoke`, form({ token: m.accessToken, token_type_hint: 'access_token', ...creds }))),
     timed('login page', loginPage),
-    timed('authorize', async () => fetch((await m.rp.start()).url, { headers: { accept: 'text/html', 'accept-language': 'en' }, redirect: 'manual' })),
+    timed('authorize', async () =>
+      fetch((await m.rp.start()).url, { headers: { accept: 'text/html', 'accept-language': 'en' }, redirect: 'manual' }),
+    ),
   ]);
 }
 

@@ -25,7 +25,9 @@ const CLI = process.env.SIGNIN_TEST_REDIS_CLI ?? 'redis-cli';
 export async function startLocalCluster(firstPort: number): Promise<LocalCluster> {
   for (const tool of [SERVER, CLI]) {
     if (spawnSync(tool, ['--version']).error) {
-      throw new Error(`${tool} is needed for the Redis Cluster tests (e.g. apt-get install redis-server, or set SIGNIN_TEST_REDIS_SERVER / SIGNIN_TEST_REDIS_CLI)`);
+      throw new Error(
+        `${tool} is needed for the Redis Cluster tests (e.g. apt-get install redis-server, or set SIGNIN_TEST_REDIS_SERVER / SIGNIN_TEST_REDIS_CLI)`,
+      );
     }
   }
   const dir = mkdtempSync(join(tmpdir(), 'signin-cluster-'));
@@ -42,17 +44,39 @@ export async function startLocalCluster(firstPort: number): Promise<LocalCluster
   };
   try {
     for (const port of ports) {
-      const child = spawn(SERVER, [
-        '--port', String(port), '--bind', '127.0.0.1',
-        '--cluster-enabled', 'yes', '--cluster-config-file', join(dir, `nodes-${port}.conf`),
-        '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--dir', dir,
-      ], { stdio: ['ignore', 'ignore', 'pipe'] });
+      const child = spawn(
+        SERVER,
+        [
+          '--port',
+          String(port),
+          '--bind',
+          '127.0.0.1',
+          '--cluster-enabled',
+          'yes',
+          '--cluster-config-file',
+          join(dir, `nodes-${port}.conf`),
+          '--save',
+          '',
+          '--appendonly',
+          'no',
+          '--daemonize',
+          'no',
+          '--dir',
+          dir,
+        ],
+        { stdio: ['ignore', 'ignore', 'pipe'] },
+      );
       processes.push(child);
     }
     for (const port of ports) await waitFor(() => cli(port, 'ping') === 'PONG', `redis-server on port ${port}`);
-    const created = spawnSync(CLI, ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', '0', '--cluster-yes'], { encoding: 'utf8' });
+    const created = spawnSync(
+      CLI,
+      ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', '0', '--cluster-yes'],
+      { encoding: 'utf8' },
+    );
     if (created.status !== 0) throw new Error(`redis-cli --cluster create failed: ${created.stdout}${created.stderr}`);
-    for (const port of ports) await waitFor(() => cli(port, 'cluster', 'info').includes('cluster_state:ok'), `cluster_state:ok on port ${port}`);
+    for (const port of ports)
+      await waitFor(() => cli(port, 'cluster', 'info').includes('cluster_state:ok'), `cluster_state:ok on port ${port}`);
   } catch (error) {
     await stop();
     throw error;

@@ -9,10 +9,14 @@ document.querySelectorAll('button[data-copy]').forEach(function (button) {
     var text = target.textContent.trim();
     var done = function () {
       button.textContent = button.getAttribute('data-copied');
-      setTimeout(function () { button.textContent = label; }, 2000);
+      setTimeout(function () {
+        button.textContent = label;
+      }, 2000);
     };
     if (navigator.clipboard && navigator.clipboard.writeText) {
-      navigator.clipboard.writeText(text).then(done, function () { select(target); });
+      navigator.clipboard.writeText(text).then(done, function () {
+        select(target);
+      });
     } else {
       select(target);
     }
