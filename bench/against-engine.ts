@@ -20,7 +20,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { median, summarize, type Round } from './harness-summary.ts';
+import { median, runFigures, spreadOf, summarize, type Cell, type Round } from './harness-summary.ts';
 import { idleRssMiB } from './idle-memory.ts';
 import { countSetting } from './settings.ts';
 import { clearBenchKeys } from './storage.ts';
@@ -154,66 +154,31 @@ async function main(): Promise<void> {
   writeFileSync(join(resultsDir, `${stamp}.json`), `${JSON.stringify(runRecord(started, done, idleMiB, summary.join('\n')), null, 2)}\n`);
 }
 
-type Spread = number | { median: number; min: number; max: number };
-
-/** The median of the values a run has, with the lowest and highest beside it when there are several. */
-function spreadOf(values: (number | undefined)[]): Spread | undefined {
-  const defined = values.filter((v): v is number => v !== undefined && Number.isFinite(v));
-  const mid = median(defined);
-  if (mid === undefined) return undefined;
-  return defined.length > 1 ? { median: mid, min: Math.min(...defined), max: Math.max(...defined) } : mid;
+/** A figure as the result files keep it: a number, or its median with the lowest and highest over the rounds. */
+function figure(
+  values: (number | undefined)[],
+  round?: (n: number) => number,
+): number | { median: number; min: number; max: number } | undefined {
+  const s = spreadOf(values);
+  if (s === undefined) return undefined;
+  const r = round ?? ((n: number) => n);
+  return s.count > 1 ? { median: r(s.median), min: r(s.min), max: r(s.max) } : r(s.median);
 }
 
 /**
- * The summary as data (bench/results/README.md): per scenario and server the medians of the rounds, the
- * burst's token p99, memory, each service column as multiples of each other column taken within each round,
- * and every round's own figures.
+ * The summary as data (bench/results/README.md): the figures `summarize` printed (harness-summary.ts computes
+ * them once), with memory at rest and every round's own figures.
  */
 function runRecord(started: Date, done: Round[], idleMiB: Record<string, number[]>, summary: string): Record<string, unknown> {
-  const servers = [...new Set(done.flatMap((round) => round.results.map((r) => r.target)))];
-  const find = (round: Round, server: string, scenario: string) =>
-    round.results.find((r) => r.target === server && r.scenario === scenario);
-  const results: Record<string, Record<string, unknown>> = {};
-  const perRound: Record<string, Record<string, unknown>> = {};
-  const p99: Record<string, Spread | undefined> = {};
-  const multiples: Record<string, Record<string, Record<string, unknown>>> = {};
-  for (const scenario of ['flow', 'token', 'refresh', 'userinfo', 'revoke']) {
-    for (const server of servers) {
-      const each = done.map((round) => find(round, server, scenario));
-      if (each.every((r) => r === undefined)) continue;
-      const rate = each.map((r) => r?.rate_per_s);
-      const cpu = each.map((r) => r?.server_cpu_ms_per_op);
-      const tokenP99 = each.map((r) => r?.steps_ms?.token?.p99);
-      const errors = each.reduce((sum, r) => sum + (r?.errors ?? 0), 0);
-      (results[scenario] ??= {})[server] = { rate_per_s: median(rate), cpu_ms_per_op: median(cpu), errors };
-      (perRound[scenario] ??= {})[server] = {
-        rate_per_s: rate,
-        cpu_ms_per_op: cpu,
-        ...(scenario === 'flow' ? { token_p99_ms: tokenP99 } : {}),
-      };
-      if (scenario === 'flow') p99[server] = spreadOf(tokenP99);
-    }
-    for (const mine of servers.filter((s) => s.startsWith('ours'))) {
-      for (const other of servers.filter((s) => !s.startsWith('ours'))) {
-        const pairs = done.map((round) => [find(round, mine, scenario), find(round, other, scenario)] as const);
-        const four = (n: number) => Number(n.toPrecision(4));
-        const cpu = pairs.map(([a, b]) =>
-          a?.server_cpu_ms_per_op !== undefined && b?.server_cpu_ms_per_op
-            ? four(a.server_cpu_ms_per_op / b.server_cpu_ms_per_op)
-            : undefined,
-        );
-        const rate = pairs.map(([a, b]) => (a && b?.rate_per_s ? four((100 * a.rate_per_s) / b.rate_per_s) : undefined));
-        if (spreadOf(cpu) === undefined && spreadOf(rate) === undefined) continue;
-        ((multiples[mine] ??= {})[scenario] ??= {})[other] = { cpu: spreadOf(cpu), throughput_pct: spreadOf(rate) };
-      }
-    }
-  }
-  const peak = (server: string) => {
-    const mb = done.flatMap((round) =>
-      round.results.filter((r) => r.target === server && r.server_rss_peak_mb !== undefined).map((r) => r.server_rss_peak_mb!),
+  const { cells, peakMb, multiples } = runFigures(done);
+  const four = (n: number) => Number(n.toPrecision(4));
+  const byCell = <T>(make: (cell: Cell, scenario: string) => T) =>
+    Object.fromEntries(
+      Object.entries(cells).map(([scenario, byTarget]) => [
+        scenario,
+        Object.fromEntries(Object.entries(byTarget).map(([target, cell]) => [target, make(cell, scenario)])),
+      ]),
     );
-    return mb.length > 0 ? Math.max(...mb) : undefined;
-  };
   return {
     benchmark: 'against-engine',
     date: started.toISOString().slice(0, 10),
@@ -230,12 +195,31 @@ function runRecord(started: Date, done: Round[], idleMiB: Record<string, number[
       ...(nodeFlags ? { node_flags: nodeFlags } : {}),
       ...(otherBuild ? { other_build: otherBuild } : {}),
     },
-    results,
-    token_p99_ms: p99,
-    idle_rss_mib: Object.fromEntries(Object.entries(idleMiB).map(([server, mib]) => [server, spreadOf(mib)])),
-    peak_rss_mb: Object.fromEntries(servers.map((server) => [server, peak(server)])),
-    multiples,
-    per_round: perRound,
+    results: byCell((cell) => ({ rate_per_s: median(cell.rates), cpu_ms_per_op: median(cell.cpus), errors: cell.errors })),
+    token_p99_ms: Object.fromEntries(Object.entries(cells.flow ?? {}).map(([target, cell]) => [target, figure(cell.tokenP99s)])),
+    idle_rss_mib: Object.fromEntries(Object.entries(idleMiB).map(([server, mib]) => [server, figure(mib)])),
+    peak_rss_mb: Object.fromEntries(Object.entries(peakMb).map(([server, mb]) => [server, mb > 0 ? mb : undefined])),
+    multiples: Object.fromEntries(
+      Object.entries(multiples).map(([mine, byScenario]) => [
+        mine,
+        Object.fromEntries(
+          Object.entries(byScenario).map(([scenario, byOther]) => [
+            scenario,
+            Object.fromEntries(
+              Object.entries(byOther).map(([other, m]) => [
+                other,
+                { cpu: figure(m.cpu, four), throughput_pct: figure(m.throughputPct, four) },
+              ]),
+            ),
+          ]),
+        ),
+      ]),
+    ),
+    per_round: byCell((cell, scenario) => ({
+      rate_per_s: cell.rates,
+      cpu_ms_per_op: cell.cpus,
+      ...(scenario === 'flow' ? { token_p99_ms: cell.tokenP99s } : {}),
+    })),
     summary,
   };
 }

@@ -1,9 +1,10 @@
-// The figures the README's benchmark section quotes, read off the harness's JSON of one or more rounds:
-// per scenario and target, operations per second and the server's CPU per operation; the token step's
-// p99 during the sign-in burst; the peak memory; and each of the service's figures as a multiple of the
-// bare engine's. With several rounds, each cell is the median of the rounds, and each multiple the
-// median of the multiples of each round (both sides measured minutes apart, not across rounds), with
-// the lowest and highest beside it: on a shared machine one round can move by a fifth.
+// The figures the benchmark's table quotes, read off the harness's JSON of one or more rounds: per scenario
+// and target, operations per second and the server's CPU per operation; the token step's p99 during the
+// sign-in burst; the peak memory; and each of the service's figures as a multiple of every other column's.
+// With several rounds, each cell is the median of the rounds, and each multiple the median of the multiples
+// of each round (both sides measured minutes apart, not across rounds), with the lowest and highest beside
+// it: on a shared machine one round can move by a fifth. `runFigures` computes them once; `summarize`
+// prints them, and bench/against-engine.ts keeps them as data (bench/results/).
 
 interface Result {
   target: string;
@@ -20,7 +21,7 @@ export interface Round {
   results: Result[];
 }
 
-const SCENARIOS = ['flow', 'token', 'refresh', 'userinfo', 'revoke'];
+export const SCENARIOS = ['flow', 'token', 'refresh', 'userinfo', 'revoke'];
 const fmt = (n: number | undefined, digits = 2) => (n === undefined ? '-' : n >= 100 ? String(Math.round(n)) : n.toFixed(digits));
 
 /** The median of the defined values, or undefined when there are none. */
@@ -31,57 +32,107 @@ export function median(values: (number | undefined)[]): number | undefined {
   return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 }
 
-export function summarize(rounds: Round[]): string {
+/** The median of the defined values with the lowest and highest of them. */
+export interface Spread {
+  median: number;
+  min: number;
+  max: number;
+  count: number;
+}
+
+export function spreadOf(values: (number | undefined)[]): Spread | undefined {
+  const defined = values.filter((v): v is number => v !== undefined && Number.isFinite(v));
+  const mid = median(defined);
+  if (mid === undefined) return undefined;
+  return { median: mid, min: Math.min(...defined), max: Math.max(...defined), count: defined.length };
+}
+
+/** One cell: a target's figures in one scenario, each round's in order (undefined where a round lacks it). */
+export interface Cell {
+  rates: (number | undefined)[];
+  cpus: (number | undefined)[];
+  tokenP99s: (number | undefined)[];
+  errors: number;
+}
+
+export interface RunFigures {
+  targets: string[];
+  /** `cells[scenario][target]`, for the targets that ran the scenario. */
+  cells: Record<string, Record<string, Cell>>;
+  /** The highest resident memory a target reached, in MB (0 when the harness gave none). */
+  peakMb: Record<string, number>;
+  /** `multiples[service column][scenario][other column]`: CPU per operation and throughput (%), round by round. */
+  multiples: Record<string, Record<string, Record<string, { cpu: number[]; throughputPct: number[] }>>>;
+}
+
+export function runFigures(rounds: Round[]): RunFigures {
   const all = rounds.flatMap((round) => round.results);
   const targets = [...new Set(all.map((r) => r.target))];
   const find = (round: Round, target: string, scenario: string) =>
     round.results.find((r) => r.target === target && r.scenario === scenario);
-  const each = (target: string, scenario: string) =>
-    rounds.map((round) => find(round, target, scenario)).filter((r): r is Result => r !== undefined);
-  const lines = [`| scenario | ${targets.join(' | ')} |`, `|---|${targets.map(() => '---').join('|')}|`];
+  const cells: RunFigures['cells'] = {};
   for (const scenario of SCENARIOS) {
-    const cells = targets.map((target) => {
-      const results = each(target, scenario);
-      if (results.length === 0) return '-';
-      const errors = results.reduce((sum, r) => sum + r.errors, 0);
-      const rate = median(results.map((r) => r.rate_per_s));
-      const cpu = median(results.map((r) => r.server_cpu_ms_per_op));
-      return `${fmt(rate, 1)}/s, ${fmt(cpu)} ms CPU/op${errors ? `, ${errors} errors` : ''}`;
-    });
-    lines.push(`| ${scenario} | ${cells.join(' | ')} |`);
+    for (const target of targets) {
+      const each = rounds.map((round) => find(round, target, scenario));
+      if (each.every((r) => r === undefined)) continue;
+      (cells[scenario] ??= {})[target] = {
+        rates: each.map((r) => r?.rate_per_s),
+        cpus: each.map((r) => r?.server_cpu_ms_per_op),
+        tokenP99s: each.map((r) => r?.steps_ms?.token?.p99),
+        errors: each.reduce((sum, r) => sum + (r?.errors ?? 0), 0),
+      };
+    }
   }
-  lines.push(
-    `| token p99 during the sign-in burst | ${targets.map((t) => `${fmt(median(each(t, 'flow').map((r) => r.steps_ms?.token?.p99)), 1)} ms`).join(' | ')} |`,
+  const peakMb = Object.fromEntries(
+    targets.map((t) => [t, Math.max(...all.filter((r) => r.target === t).map((r) => r.server_rss_peak_mb ?? 0))]),
   );
-  lines.push(
-    `| peak resident memory | ${targets.map((t) => `${fmt(Math.max(...all.filter((r) => r.target === t).map((r) => r.server_rss_peak_mb ?? 0)), 0)} MB`).join(' | ')} |`,
-  );
-
-  // The service's CPU per operation and throughput as multiples of each bare engine's, round by round.
-  const engines = targets.filter((t) => !t.startsWith('ours'));
-  const ours = targets.filter((t) => t.startsWith('ours'));
-  const ratios: string[] = [];
-  const spread = (values: number[], digits: number, unit: string) => {
-    const mid = median(values);
-    if (mid === undefined) return undefined;
-    const range = values.length > 1 ? ` (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})` : '';
-    return `${mid.toFixed(digits)}${unit}${range}`;
-  };
-  for (const mine of ours) {
+  const multiples: RunFigures['multiples'] = {};
+  for (const mine of targets.filter((t) => t.startsWith('ours'))) {
     for (const scenario of SCENARIOS) {
-      const against = engines.map((engine) => {
+      for (const other of targets.filter((t) => !t.startsWith('ours'))) {
         const cpu: number[] = [];
-        const rate: number[] = [];
+        const throughputPct: number[] = [];
         for (const round of rounds) {
           const a = find(round, mine, scenario);
-          const b = find(round, engine, scenario);
+          const b = find(round, other, scenario);
           if (a?.server_cpu_ms_per_op !== undefined && b?.server_cpu_ms_per_op) cpu.push(a.server_cpu_ms_per_op / b.server_cpu_ms_per_op);
-          if (a && b?.rate_per_s) rate.push((100 * a.rate_per_s) / b.rate_per_s);
+          if (a && b?.rate_per_s) throughputPct.push((100 * a.rate_per_s) / b.rate_per_s);
         }
+        if (cpu.length > 0 || throughputPct.length > 0) ((multiples[mine] ??= {})[scenario] ??= {})[other] = { cpu, throughputPct };
+      }
+    }
+  }
+  return { targets, cells, peakMb, multiples };
+}
+
+export function summarize(rounds: Round[]): string {
+  const { targets, cells, peakMb, multiples } = runFigures(rounds);
+  const lines = [`| scenario | ${targets.join(' | ')} |`, `|---|${targets.map(() => '---').join('|')}|`];
+  for (const scenario of SCENARIOS) {
+    const row = targets.map((target) => {
+      const cell = cells[scenario]?.[target];
+      if (!cell) return '-';
+      return `${fmt(median(cell.rates), 1)}/s, ${fmt(median(cell.cpus))} ms CPU/op${cell.errors ? `, ${cell.errors} errors` : ''}`;
+    });
+    lines.push(`| ${scenario} | ${row.join(' | ')} |`);
+  }
+  const p99 = (t: string) => `${fmt(median(cells.flow?.[t]?.tokenP99s ?? []), 1)} ms`;
+  lines.push(`| token p99 during the sign-in burst | ${targets.map(p99).join(' | ')} |`);
+  lines.push(`| peak resident memory | ${targets.map((t) => `${fmt(peakMb[t], 0)} MB`).join(' | ')} |`);
+
+  const spread = (values: number[], digits: number, unit: string) => {
+    const s = spreadOf(values);
+    if (s === undefined) return undefined;
+    const range = s.count > 1 ? ` (${s.min.toFixed(digits)}–${s.max.toFixed(digits)})` : '';
+    return `${s.median.toFixed(digits)}${unit}${range}`;
+  };
+  const ratios: string[] = [];
+  for (const [mine, byScenario] of Object.entries(multiples)) {
+    for (const [scenario, byOther] of Object.entries(byScenario)) {
+      const found = Object.entries(byOther).flatMap(([other, { cpu, throughputPct }]) => {
         const c = spread(cpu, 2, '×');
-        return c && `${c} CPU/op and ${spread(rate, 0, ' %')} of the throughput of ${engine}`;
+        return c ? [`${c} CPU/op and ${spread(throughputPct, 0, ' %')} of the throughput of ${other}`] : [];
       });
-      const found = against.filter(Boolean);
       if (found.length > 0) ratios.push(`${mine} ${scenario}: ${found.join('; ')}`);
     }
   }

@@ -1,10 +1,11 @@
 // docs/reference/configuration.md and docs/reference/cli.md are generated from the config schema and from
-// the help texts `signin` prints (bin/docs-reference.ts). Each page is regenerated here, in memory, and
+// the help texts `signin` prints (bin/docs-reference/). Each page is regenerated here, in memory, and
 // compared with the committed one, so that a changed default, key or help line fails until the page is
 // written again. The CLI runs in this process and only for `--help`: no server, no database.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { commandGroups, commandWords, expectedPage, PAGES, readPage, REGENERATE, signin, splice } from '../../bin/docs-reference.ts';
+import { commandGroups, commandWords, signin } from '../../bin/docs-reference/cli-page.ts';
+import { expectedPage, PAGES, readPage, REGENERATE, splice } from '../../bin/docs-reference/pages.ts';
 
 const source = (path: string): string => readFileSync(new URL(`../../${path}`, import.meta.url), 'utf8');
 const flagsIn = (text: string): string[] => [...new Set(text.match(/(?<![\w-])--[a-z][a-z-]*/g) ?? [])];
