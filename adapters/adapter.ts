@@ -87,8 +87,6 @@ export interface RefreshLookup {
 export interface Rotation {
   /** The presented refresh token. */
   id: string;
-  /** Its parent, as `lookup` found it. */
-  parent: string | null;
   /** Epoch seconds, on the clock that issued the tokens. */
   now: number;
   /** Expiry (epoch seconds) of the successor issued by this rotation. */

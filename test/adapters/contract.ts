@@ -224,10 +224,9 @@ function describeReuseGrace(adapter: (model: string, options?: AdapterOptions) =
     async function rotate(tokens: RefreshTokenAdapter, family: string, presented: string, grantId: string, at = now()) {
       const id = familyTokenValue(family, tokenId());
       const payload = tokenPayload('RefreshToken', id, { grantId, parent: storageKey(presented) });
-      const parent = (await tokens.lookup(presented, at)).parent;
+      await tokens.lookup(presented, at);
       const won = await tokens.commitRotation({
         id: presented,
-        parent,
         now: at,
         successorExpiresAt: at + 60,
         successor: { id, payload, expiresIn: 60 },

@@ -101,7 +101,6 @@ describe.each(['pglite', 'postgres'] as const)('families of rows moved into thei
     const third = familyTokenValue(rotated, tokenId());
     const won = await tokens.commitRotation({
       id: second,
-      parent: storageKey(first),
       now: now(),
       successorExpiresAt: now() + 60,
       successor: { id: third, payload: refreshTokenPayload(third, rotatedGrant, storageKey(second)), expiresIn: 60 },

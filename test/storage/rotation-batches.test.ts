@@ -37,12 +37,11 @@ type Family = Awaited<ReturnType<typeof startFamily>>;
 
 /** The lookup a refresh makes first, then its rotation: the commit is started, not awaited. */
 async function prepare(tokens: RefreshTokenAdapter, { family, grantId }: Family, presented: string) {
-  const { parent } = await tokens.lookup(presented, now());
+  await tokens.lookup(presented, now());
   const successor = familyTokenValue(family, tokenId());
   const commit = () =>
     tokens.commitRotation({
       id: presented,
-      parent,
       now: now(),
       successorExpiresAt: now() + 60,
       successor: { id: successor, payload: payload(successor, grantId, storageKey(presented)), expiresIn: 60 },

@@ -146,7 +146,6 @@ function refreshTokenFamilies(
         const { successor } = rotation;
         const won = await adapter.commitRotation({
           id,
-          parent: seen?.parent ?? null,
           now,
           successorExpiresAt: rotation.successorExpiresAt,
           successor,
