@@ -94,7 +94,10 @@ export function sqlRefreshTokenAdapter(db: Database, base: ModelAdapter, options
     const live = unexpired(row.live, now);
     const head = unexpired(row.head, now);
     const stored = live ?? head;
-    const standing = live ? 'live' : head && now - rotatedAt < grace ? 'grace' : 'reuse';
+    // The grace counts from the rotation; a clock set back since (a negative elapsed time) is outside it,
+    // or a token rotated while the clock was ahead would stay usable until the clock caught up.
+    const elapsed = now - rotatedAt;
+    const standing = live ? 'live' : head && elapsed >= 0 && elapsed < grace ? 'grace' : 'reuse';
     return judged(standing, stored && restoreId('RefreshToken', id, stored), live ? row.head_parent : null, rotatedAt, known);
   };
 

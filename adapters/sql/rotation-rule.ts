@@ -27,6 +27,9 @@ export function rotationRule(v: RotationValues): { set: string; moves: string } 
                   || CASE WHEN ${v.successorKey} IS NULL THEN '{}'::jsonb ELSE jsonb_build_object(${v.successorKey}, ${v.successor}) END,
            head_parent = ${v.presented},
            expires_at = LEAST(GREATEST(f.expires_at, ${v.expiresAt}), f.absolute_exp)`,
-    moves: `f.live -> ${v.presented} IS NOT NULL OR (${isHead} AND f.head_rotated_at > ${v.now} - ${v.grace})`,
+    // Within the grace: rotated at most `grace` seconds ago, and not after `now` (a clock set back since the
+    // rotation is outside the grace, not inside a grace that lasts until the clock catches up).
+    moves: `f.live -> ${v.presented} IS NOT NULL
+       OR (${isHead} AND f.head_rotated_at <= ${v.now} AND f.head_rotated_at > ${v.now} - ${v.grace})`,
   };
 }

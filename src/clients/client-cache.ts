@@ -49,12 +49,13 @@ function newCache(registry: Pick<ClientRegistry, 'get' | 'onChange'>): Cache {
     invalidate,
     async get(clientId) {
       const hit = entries.get(clientId);
-      if (hit && Date.now() - hit.at < MAX_AGE_MS) return hit.client;
+      // Ages on a clock that cannot go back: a wall clock set back would keep a copy past MAX_AGE_MS.
+      if (hit && performance.now() - hit.at < MAX_AGE_MS) return hit.client;
       const started = generation;
       const client = await registry.get(clientId);
       if (started === generation) {
         if (entries.size >= MAX_ENTRIES) entries.clear();
-        entries.set(clientId, { at: Date.now(), client });
+        entries.set(clientId, { at: performance.now(), client });
       }
       return client;
     },

@@ -44,14 +44,16 @@ export function withCachedGrants(adapters: AdapterFactory, { maxAgeMs = 10_000, 
     async find(id) {
       const key = storageKey(id);
       const hit = cache.get(key);
-      const now = Date.now();
-      if (hit && now - hit.at < maxAgeMs && (hit.exp === undefined || hit.exp * 1000 > now)) return JSON.parse(hit.json) as Payload;
+      // The copy's age on a clock that cannot go back (a wall clock set back would keep it past maxAgeMs);
+      // the grant's own expiry is wall-clock time, as the engine writes it.
+      const at = performance.now();
+      if (hit && at - hit.at < maxAgeMs && (hit.exp === undefined || hit.exp * 1000 > Date.now())) return JSON.parse(hit.json) as Payload;
       const started = generation;
       const payload = await inner.find(id);
       // A grant not found is not remembered: it may be being created right now.
       if (payload && started === generation) {
         if (cache.size >= maxEntries) cache.clear();
-        cache.set(key, { at: now, json: JSON.stringify(payload), exp: typeof payload.exp === 'number' ? payload.exp : undefined });
+        cache.set(key, { at, json: JSON.stringify(payload), exp: typeof payload.exp === 'number' ? payload.exp : undefined });
       }
       return payload;
     },

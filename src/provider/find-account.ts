@@ -14,10 +14,11 @@ export function makeFindAccount(accounts: Pick<AccountStore, 'findById' | 'onCha
 
   const load = async (id: string): Promise<Account | undefined> => {
     const hit = cache.get(id);
-    if (hit && Date.now() - hit.at < maxAgeMs) return hit.account;
+    // Ages on a clock that cannot go back: a wall clock set back would keep a copy past maxAgeMs.
+    if (hit && performance.now() - hit.at < maxAgeMs) return hit.account;
     const account = await accounts.findById(id);
     if (cache.size > 10_000) cache.clear();
-    if (account) cache.set(id, { at: Date.now(), account });
+    if (account) cache.set(id, { at: performance.now(), account });
     else cache.delete(id);
     return account;
   };

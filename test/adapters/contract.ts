@@ -260,6 +260,16 @@ function describeReuseGrace(adapter: (model: string, options?: AdapterOptions) =
       expect((await strict.find(first))?.consumed).toBeTypeOf('number');
     });
 
+    it('keeps the grace when the clock is set back after a rotation: the replay is a reuse', async () => {
+      const tokens = families();
+      const { family, first, grantId } = await startFamily(tokens);
+      // Rotated while the clock was two hours ahead, presented again 40 s after it was set back.
+      const ahead = now() + 7200;
+      expect((await rotate(tokens, family, first, grantId, ahead)).won).toBe(true);
+      expect((await tokens.lookup(first, now() + 40)).standing).toBe('reuse');
+      expect((await rotate(tokens, family, first, grantId, now() + 40)).won).toBe(false);
+    });
+
     it('a use within the grace keeps the head where it is, and does not extend the grace', async () => {
       const tokens = families();
       const { family, first, grantId } = await startFamily(tokens);
