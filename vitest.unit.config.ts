@@ -14,6 +14,7 @@ export const unitTests = [
   'test/accounts/hashing-threads.test.ts',
   'test/accounts/password-policy.test.ts',
   'test/accounts/rules.test.ts',
+  'test/adapters/outage-classification.test.ts',
   'test/authorization/redirect-uri-rules.test.ts',
   'test/bench/harness-summary.test.ts',
   'test/config/**/*.test.ts',

@@ -25,9 +25,10 @@ export function isStorageUnavailable(error: unknown): error is StorageUnavailabl
 }
 
 // SQLSTATE classes that mean "the server cannot serve now", not "the query is wrong":
-// 08 connection exception, 53 insufficient resources, 57 operator intervention (57014 is a statement
-// timeout, 57P01 an admin shutdown, 57P03 "cannot connect now"), 58 system error.
-const UNAVAILABLE_SQLSTATE = /^(08|53|57|58)/;
+// 08 connection exception, 53 insufficient resources (53100 a full disk), 57 operator intervention (57014 is
+// a statement timeout, 57P01 an admin shutdown, 57P03 "cannot connect now"), 58 system error; and 25006, a
+// write on a read-only server (a standby promoted late, or a primary put in read-only mode).
+const UNAVAILABLE_SQLSTATE = /^(08|53|57|58|25006$)/;
 
 /**
  * A pg error is an outage when it has no SQLSTATE (socket errors such as ECONNREFUSED, "Connection
@@ -42,8 +43,10 @@ export function isPostgresOutage(error: unknown): boolean {
 }
 
 // Replies of a server that is up but cannot serve: still loading its data, a replica cut from its
-// primary, a busy script. Any other reply error (WRONGTYPE, a script error) is a bug, not an outage.
-const UNAVAILABLE_REPLY = /^(LOADING|BUSY|MASTERDOWN|READONLY|TRYAGAIN|CLUSTERDOWN)\b/;
+// primary, a busy script, a cluster without a master for a slot. MOVED and ASK are redirections that ioredis
+// follows itself; one that reaches us could not be followed (its node is down while a failover is under
+// way). Any other reply error (WRONGTYPE, a script error) is a bug, not an outage.
+const UNAVAILABLE_REPLY = /^(LOADING|BUSY|MASTERDOWN|READONLY|TRYAGAIN|CLUSTERDOWN|MOVED|ASK)\b/;
 
 /**
  * An ioredis error is an outage unless Redis itself answered with an error: connection closed, stream
