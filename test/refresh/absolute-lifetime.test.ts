@@ -1,6 +1,8 @@
-// Absolute lifetimes, with the service's clock moved forward: a refresh-token family used every 20 days
-// ends `ttl.refreshTokenAbsolute` (90 days) after the sign-in that started it, and a browser session used
-// every 10 days ends `ttl.sessionAbsolute` (30 days) after its sign-in; neither ends before.
+// The service's clock moved. Forward: a refresh-token family used every 20 days ends
+// `ttl.refreshTokenAbsolute` (90 days) after the sign-in that started it, and a browser session used every
+// 10 days ends `ttl.sessionAbsolute` (30 days) after its sign-in; neither ends before. Back: a token rotated
+// while the clock was two hours ahead, presented again 40 s after it was set back, is a reuse (invalid_grant)
+// and ends the grant, as the same replay is on a steady clock: a clock set back never widens the grace.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isPage } from '../support/browser.ts';
 import type { TestService } from '../support/service.ts';
@@ -65,5 +67,25 @@ describe.each(['pglite', 'postgres+redis'])('absolute lifetimes on %s', (backend
     clockAt(start, 30 * DAY + 1000);
     const page = await app.browser.open((await app.rp.start()).url);
     expect(isPage(page) && /name="password"/.test(page.html)).toBe(true);
+  });
+});
+
+describe.each(['pglite', 'postgres+redis'])('a clock set back after a rotation, on %s', (backend) => {
+  it('treats the replay as a reuse and ends the grant', async () => {
+    const app = await signedInApp(services[backend]!);
+    const start = Date.now();
+    const first = String((await app.tokens()).refresh_token);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(start + 2 * 3600 * 1000));
+    const rotated = await app.refresh(first);
+    expect(rotated.status).toBe(200);
+    const successor = String(rotated.json.refresh_token);
+
+    vi.setSystemTime(new Date(start + 40_000));
+    const replay = await app.refresh(first);
+    expect([replay.status, replay.json.error]).toEqual([400, 'invalid_grant']);
+    // The reuse ended the grant: the successor the first rotation issued no longer works either.
+    const after = await app.refresh(successor);
+    expect([after.status, after.json.error]).toEqual([400, 'invalid_grant']);
   });
 });
