@@ -34,7 +34,10 @@ export interface PageFailure {
 export interface PageErrorOptions {
   /** Names the face in the log line of an unexpected failure. */
   face: 'interaction' | 'account_page' | 'portal';
-  /** How the face shows a failure; the service's error page by default. */
+  /**
+   * How the face shows a failure; the service's error page by default. Never asked to show an outage:
+   * every face answers that with the same page (503, Retry-After), which needs nothing from the face.
+   */
   show?: (ctx: Koa.Context, failure: PageFailure) => Promise<void>;
 }
 
@@ -54,13 +57,13 @@ export function pageErrors(config: Pick<SignInConfig, 'languages'>, options: Pag
       if (ctx.headerSent || !ctx.writable) return;
       // A route that has already picked the page language (an interaction's ui_locales) keeps it.
       const locale = isLocale(ctx.state.locale) ? ctx.state.locale : localeFor(ctx, config);
+      if (failure.reason === 'unavailable') return renderUnavailablePage(ctx, locale);
       await show(ctx, { ...failure, locale });
     }
   };
 }
 
 async function showErrorPage(ctx: Koa.Context, failure: PageFailure): Promise<void> {
-  if (failure.reason === 'unavailable') return renderUnavailablePage(ctx, failure.locale);
   await renderErrorPage(ctx, failure);
 }
 
