@@ -219,6 +219,19 @@ export const configSchema = z.strictObject({
     .describe(
       "Reverse proxies in front that append to X-Forwarded-For: `false` (none: the socket's address is the client's), `true` (one), or their number. Only the entries they appended are believed.",
     ),
+  // Off by default: browsers would then refuse plain http on every subdomain of the issuer's host for a
+  // year, which only the operator of the whole domain can promise.
+  https: z
+    .strictObject({
+      hstsIncludeSubDomains: z
+        .boolean()
+        .default(false)
+        .describe(
+          "Adds `includeSubDomains` to `Strict-Transport-Security`: for a year, browsers refuse plain http on every subdomain of the issuer's host too. Only when every one of them is served over https.",
+        ),
+    })
+    .prefault({})
+    .describe('What an https issuer tells browsers (`Strict-Transport-Security: max-age=31536000`, with an https issuer only).'),
   secrets: z
     .strictObject({
       cookieKeys: z
