@@ -7,6 +7,7 @@ import type Provider from 'oidc-provider';
 import { openStorage, pingStorage, type Storage } from '../adapters/storage.ts';
 import { assertSchemaCurrent, migrate } from '../adapters/sql/migrate.ts';
 import { housekeeping } from '../adapters/sql/sweep.ts';
+import { openRevocationRecord } from '../adapters/sql/revocations.ts';
 import { interactionRoutes } from '../interactions/interaction-router.ts';
 import { accountRoutes } from './account-page/account-router.ts';
 import { EmailTokenStore } from './accounts/email-tokens.ts';
@@ -40,6 +41,7 @@ import { clientCache, invalidateCachedClients } from './clients/client-cache.ts'
 import { accountSessions } from './provider/account-sessions.ts';
 import { createProvider } from './provider/create-provider.ts';
 import { commitTokenResponses } from './provider/tokens/token-commit.ts';
+import { markRevocationRequests, type DurableRevocations } from './provider/tokens/durable-revocations.ts';
 import { replaceSigningKeys } from './provider/engine.ts';
 import { portalRoutes } from './portal/portal-router.ts';
 import { PORTAL_SESSION_MODEL } from './portal/portal-session.ts';
@@ -82,6 +84,7 @@ export async function createSignInService(config: SignInConfig, options: SignInS
   const storage = options.storage ?? (await openStorage(config.storage));
   const { db } = storage;
   let keys: SigningKey[];
+  let revocations: DurableRevocations | undefined;
   try {
     const mode = options.migrations ?? (config.storage.kind === 'embedded' ? 'auto' : 'check');
     if (mode === 'auto') await migrate(db);
@@ -89,6 +92,13 @@ export async function createSignInService(config: SignInConfig, options: SignInS
     // Accounts created before migration 008 get the skeleton of their username (username-skeletons.ts).
     await backfillUsernameSkeletons(db);
     keys = await loadSigningKeys(config, db);
+    // With Redis, codes and access tokens live there, and an older state of Redis (a lagging replica, a
+    // restore) would bring back what was redeemed or revoked since: their ends are also recorded in SQL
+    // (durable-revocations.ts). Without Redis their own SQL rows are that record already.
+    if (storage.redis) {
+      const record = await openRevocationRecord(db);
+      revocations = { record, accessTokenSeconds: config.ttl.accessToken, codeSeconds: config.ttl.authorizationCode };
+    }
   } catch (error) {
     // A service that cannot start leaves no connection or lock behind.
     if (!options.storage) await storage.close();
@@ -132,7 +142,7 @@ export async function createSignInService(config: SignInConfig, options: SignInS
     clients,
     consents,
     keys: engineKeys(keys, clock()),
-    tokens: { revokeGrant: grants.revokeGrant, onReuse: logTokenReuse },
+    tokens: { revokeGrant: grants.revokeGrant, onReuse: logTokenReuse, revocations },
     sessions: sessionRecords,
     clientAuthGate: clientAuth.gate,
   });
@@ -213,6 +223,7 @@ export async function createSignInService(config: SignInConfig, options: SignInS
     protocolEdge(config, clients),
     clientAuth.middleware,
     commitTokenResponses({ revokeGrant: grants.revokeGrant, onReuse: logTokenReuse }),
+    ...(revocations ? [markRevocationRequests()] : []),
     mount(provider),
   ]);
   // Headers on every response, then malformed or misdirected requests refused before any route (http-edge.ts).
@@ -249,6 +260,7 @@ export async function createSignInService(config: SignInConfig, options: SignInS
       if (sweep) clearInterval(sweep);
       await clientChanges?.close();
       await grantChanges?.close();
+      await revocations?.record.close();
       await clientAuthFailures?.close();
       await signingKeys.close();
       if (!options.storage) await storage.close();

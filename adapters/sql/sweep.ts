@@ -13,6 +13,10 @@ const EXPIRING: ReadonlyArray<{ table: string; expired: string }> = [
   { table: 'consents', expired: 'expires_at < now()' },
   // rate-limiter-flexible keeps the end of each window as epoch milliseconds.
   { table: 'rate_limits', expired: `expire < (extract(epoch FROM now()) * 1000)::bigint` },
+  // The durable record of codes redeemed and tokens revoked (migration 016) is needed while they could
+  // be presented, no longer.
+  { table: 'redeemed_codes', expired: 'expires_at < now()' },
+  { table: 'revoked_tokens', expired: 'expires_at < now()' },
 ];
 
 /**

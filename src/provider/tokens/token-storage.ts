@@ -12,13 +12,16 @@
 // - a refresh token is judged by its family (adapters/refresh-family.ts): a replay of any rotated token
 //   revokes the grant at once, even when the token's own row is long gone;
 // - a refresh token this instance issued is found in its memory (issued-refresh-tokens.ts), which the
-//   rotation's commit then checks against the family.
+//   rotation's commit then checks against the family;
+// - with Redis, a code's single use and a token's revocation are also recorded in SQL, where an older
+//   state of Redis cannot undo them (durable-revocations.ts).
 import { errors } from 'oidc-provider';
 import type { AdapterFactory, ModelAdapter, RefreshTokenAdapter } from '../../../adapters/adapter.ts';
-import { isRefreshTokenAdapter, restoreId, stripId } from '../../../adapters/adapter.ts';
+import { alreadyConsumed, isRefreshTokenAdapter, restoreId, stripId } from '../../../adapters/adapter.ts';
 import { familyOf } from '../../../adapters/refresh-family.ts';
 import { storageKey } from '../../../adapters/token-key.ts';
 import { authenticatedClientId, currentTokenRequest, rotatedRefreshTokenId, type PendingCommit } from '../engine.ts';
+import { redeemCodeOnce, revocableTokens, type DurableRevocations } from './durable-revocations.ts';
 import { IssuedRefreshTokens } from './issued-refresh-tokens.ts';
 
 /** A replayed refresh token or code: the grant it revoked, for the security log. */
@@ -35,6 +38,8 @@ export interface TokenStorageOptions {
   onReuse?(reuse: TokenReuse): void;
   /** How long a refresh token issued here is remembered (issued-refresh-tokens.ts); 0 remembers none. */
   rememberIssuedSeconds?: number;
+  /** With Redis: the durable record of codes redeemed and tokens revoked (durable-revocations.ts). */
+  revocations?: DurableRevocations;
 }
 
 const epoch = () => Math.floor(Date.now() / 1000);
@@ -55,9 +60,11 @@ export function withTokenCommits(adapters: AdapterFactory, options: TokenStorage
   const issued = options.rememberIssuedSeconds ? new IssuedRefreshTokens(options.rememberIssuedSeconds) : undefined;
   return (model) => {
     const adapter = adapters(model);
-    if (model === 'AuthorizationCode') return deferredCodes(adapter);
+    const { revocations } = options;
+    if (model === 'AuthorizationCode') return deferredCodes(adapter, revocations);
     if (model === 'RefreshToken' && isRefreshTokenAdapter(adapter)) return refreshTokenFamilies(adapter, options, issued);
-    if (model === 'AccessToken') return storedAlongside(adapter);
+    if (model === 'AccessToken') return storedAlongside(revocations ? revocableTokens(adapter, revocations) : adapter);
+    if (model === 'ClientCredentials' && revocations) return revocableTokens(adapter, revocations);
     return adapter;
   };
 }
@@ -73,22 +80,31 @@ function storedAlongside(adapter: ModelAdapter): ModelAdapter {
   return { ...adapter, upsert: (id, payload, expiresIn) => alongside(() => adapter.upsert(id, payload, expiresIn)) };
 }
 
-function deferredCodes(adapter: ModelAdapter): ModelAdapter {
+function deferredCodes(adapter: ModelAdapter, revocations: DurableRevocations | undefined): ModelAdapter {
+  const redeem = (id: string) => {
+    const consume = () => wonSingleUse(adapter.consume(id));
+    return revocations ? redeemCodeOnce(revocations, id, consume) : consume();
+  };
   return {
     ...adapter,
     async find(id) {
       const payload = await adapter.find(id);
+      // A code of a grant whose tokens were revoked after it was issued: as if gone.
+      if (payload && revocations?.record.revokedWithGrant(payload)) return undefined;
       if (payload) currentTokenRequest()?.found.set(id, { grantId: payload.grantId });
       return payload;
     },
     async consume(id) {
       const request = currentTokenRequest();
       // Outside the token endpoint (the portal redeems its own codes in-process), consumed at once.
-      if (!request) return adapter.consume(id);
+      if (!request) {
+        if (!(await redeem(id))) throw alreadyConsumed('AuthorizationCode');
+        return;
+      }
       request.commits.push({
         kind: 'authorization code',
         grantId: request.found.get(id)?.grantId,
-        run: () => wonSingleUse(adapter.consume(id)),
+        run: () => redeem(id),
       });
     },
   };
