@@ -28,7 +28,7 @@ Commands:
   client rotate-secret CLIENT_ID
                             issue a new secret (the old one stops working)
   keys list                 list the signing keys and their state
-  keys rotate               publish a new signing key, which signs after keys.rotationDelaySeconds
+  keys rotate               publish a new signing key (signs after keys.rotationDelaySeconds, or --now)
   keys retire KID           take a key that no longer signs out of the JWKS
 
 ACCOUNT is an account's id, e-mail address or username.
@@ -145,7 +145,7 @@ ${CONFIG_LINE}
 
 export const KEYS_HELP = `Usage:
   signin keys list [--json]
-  signin keys rotate [--alg RS256|ES256|EdDSA ...] [--delay SECONDS] [--json]
+  signin keys rotate [--alg RS256|ES256|EdDSA ...] [--delay SECONDS | --now [--retire-old]] [--json]
   signin keys retire KID [--force]
 
 The keys that sign ID tokens, in the database or the JWKS file of the config (keys.source).
@@ -154,11 +154,18 @@ keys.rotationDelaySeconds (default one day), so that applications caching the JW
 Running instances pick it up without a restart. The previous key then only verifies; retire it once
 the ID tokens it signed have expired (ttl.idToken after it stopped signing): it leaves the JWKS.
 
+rotate --now replaces a key in one command (a leaked key): the new key signs at once, and a key that
+a rotation had scheduled is cancelled (retired before it ever signed). With --retire-old the key it
+replaces leaves the JWKS at once too: the ID tokens it signed stop verifying, and users of
+applications that check them must sign in again. Without it, the old key still verifies its tokens.
+
 States: active (signs), next (published, signs from a set time), previous (verifies only), retired.
 
 Options:
   --alg A          rotate only this algorithm (repeat for several; default: every one in use)
   --delay SECONDS  sign after this delay instead of keys.rotationDelaySeconds (0: at once)
+  --now            sign with the new key at once, cancelling a rotation already scheduled
+  --retire-old     with --now: take the replaced key out of the JWKS at once; its tokens stop verifying
   --force          retire a previous key before its ID tokens have expired (a compromised key)
   --json           print JSON
 ${CONFIG_LINE}

@@ -4,10 +4,12 @@ import type { SignInConfig } from '../config/schema.ts';
 import {
   KeyScheduleError,
   keySource,
+  replaceSigningKeys,
   retireSigningKey,
   rotateSigningKeys,
   scheduleKeys,
   type KeySource,
+  type Replacement,
   type ScheduledKey,
   type SigningAlgorithm,
 } from '../keys/signing-keys.ts';
@@ -21,7 +23,13 @@ import { printHelp, printJson, printLine } from './output.ts';
 
 const HELP_COMMAND = 'signin keys --help';
 const LIST_OPTIONS = { ...COMMON_OPTIONS, ...JSON_OPTION } as const;
-const ROTATE_OPTIONS = { ...LIST_OPTIONS, alg: { type: 'string', multiple: true }, delay: { type: 'string' } } as const;
+const ROTATE_OPTIONS = {
+  ...LIST_OPTIONS,
+  alg: { type: 'string', multiple: true },
+  delay: { type: 'string' },
+  now: { type: 'boolean' },
+  'retire-old': { type: 'boolean' },
+} as const;
 const RETIRE_OPTIONS = { ...COMMON_OPTIONS, force: { type: 'boolean' } } as const;
 const ALGORITHMS: readonly SigningAlgorithm[] = ['RS256', 'ES256', 'EdDSA'];
 
@@ -88,6 +96,10 @@ async function rotateKeys(args: string[], io: CliIo): Promise<number> {
   if (values.delay !== undefined && !/^\d+$/.test(values.delay)) {
     throw new UsageError(`option --delay must be a number of seconds, not ${values.delay}`, HELP_COMMAND);
   }
+  if (values.now && values.delay !== undefined) throw new UsageError('options --now and --delay exclude each other', HELP_COMMAND);
+  // Retiring the key that signs while its successor still waits would leave the waiting key to sign at once.
+  if (values['retire-old'] && !values.now) throw new UsageError('option --retire-old goes with --now', HELP_COMMAND);
+  if (values.now) return replaceKeys(values, algorithms, io);
   const config = loadCliConfig(values.config, io);
   const delaySeconds = values.delay === undefined ? config.keys.rotationDelaySeconds : Number(values.delay);
   const added = await withKeySource(config, (source) => rotateSigningKeys(source, { now: new Date(), delaySeconds, algorithms }));
@@ -106,6 +118,43 @@ async function rotateKeys(args: string[], io: CliIo): Promise<number> {
   printLine(
     io,
     'Running instances pick it up by themselves. Retire the old key with `signin keys retire KID` once the ID tokens it signed have expired.',
+  );
+  return 0;
+}
+
+/** `rotate --now`: new keys sign at once, whatever was scheduled; `--retire-old` also retires the keys they replace. */
+async function replaceKeys(
+  values: { config?: string; json?: boolean; 'retire-old'?: boolean },
+  algorithms: SigningAlgorithm[] | undefined,
+  io: CliIo,
+): Promise<number> {
+  const config = loadCliConfig(values.config, io);
+  const retireOld = values['retire-old'] === true;
+  const replaced: Replacement = await withKeySource(config, (source) =>
+    replaceSigningKeys(source, { now: new Date(), algorithms, retireOld }),
+  );
+  for (const key of replaced.added) cliEvent(io, 'signing_key.rotated', { key_id: key.kid, alg: key.alg, reason: 'at_once' });
+  for (const key of replaced.cancelled)
+    cliEvent(io, 'signing_key.retired', { key_id: key.kid, alg: key.alg, reason: 'rotation_cancelled' });
+  for (const key of replaced.retired) cliEvent(io, 'signing_key.retired', { key_id: key.kid, alg: key.alg, reason: 'forced' });
+  if (values.json) {
+    printJson(io, {
+      added: replaced.added.map((key) => ({ kid: key.kid, alg: key.alg, activates_at: key.activatesAt?.toISOString() ?? null })),
+      cancelled: replaced.cancelled.map((key) => ({ kid: key.kid, alg: key.alg })),
+      retired: replaced.retired.map((key) => ({ kid: key.kid, alg: key.alg })),
+    });
+    return 0;
+  }
+  for (const key of replaced.added) printLine(io, `new ${key.alg} key ${key.kid}: published and signing from now on`);
+  for (const key of replaced.cancelled) printLine(io, `cancelled ${key.alg} key ${key.kid}: it waited to sign, it leaves the JWKS`);
+  for (const key of replaced.retired) {
+    printLine(io, `retired ${key.alg} key ${key.kid}: it leaves the JWKS, and the ID tokens it signed no longer verify`);
+  }
+  printLine(
+    io,
+    retireOld
+      ? 'Running instances pick the change up by themselves.'
+      : 'Running instances pick it up by themselves. The replaced key still verifies the tokens it signed: retire it with `signin keys retire KID --force` if it leaked.',
   );
   return 0;
 }

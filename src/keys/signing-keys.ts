@@ -7,4 +7,4 @@ export { loadKeysFromFile } from './file-keys.ts';
 export { engineKeys, KeyScheduleError, scheduleKeys, type KeyState, type ScheduledKey, type SigningKey } from './key-schedule.ts';
 export { keySource, loadSigningKeys, type KeySource } from './key-source.ts';
 export { watchSigningKeys, type KeyWatch } from './key-watcher.ts';
-export { retireSigningKey, rotateSigningKeys } from './rotation.ts';
+export { replaceSigningKeys, retireSigningKey, rotateSigningKeys, type Replacement } from './rotation.ts';
