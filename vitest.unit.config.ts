@@ -19,6 +19,7 @@ export const unitTests = [
   'test/bench/harness-summary.test.ts',
   'test/config/**/*.test.ts',
   'test/docs/reference.test.ts',
+  'test/consent/remembered-consent.test.ts',
   'test/hostile-input/input-rules.test.ts',
   'test/i18n/plurals.test.ts',
   'test/keys/key-schedule.test.ts',

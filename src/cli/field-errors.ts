@@ -2,7 +2,7 @@
 // the portal translates; here they become English sentences.
 import type { FieldError } from '../clients/validate.ts';
 import { APP_TYPES } from '../clients/validate.ts';
-import { REDIRECT_URI_RULES } from '../clients/redirect-uris.ts';
+import { describeRedirectUriProblem, isRedirectUriProblem } from '../clients/redirect-uris.ts';
 import { SCOPES } from '../policy/scopes.ts';
 
 const OPTION: Record<FieldError['field'], string> = {
@@ -26,6 +26,8 @@ const MAX_LENGTH: Partial<Record<FieldError['field'], number>> = {
 
 function describe(error: FieldError): string {
   const value = error.value ?? '';
+  // The rule in words, the form to write for a non-canonical URI, and the rule's code.
+  if (isRedirectUriProblem(error.code)) return `${value} ${describeRedirectUriProblem(value, error.code)}`;
   switch (error.code) {
     case 'required':
       return 'is required';
@@ -33,18 +35,6 @@ function describe(error: FieldError): string {
       return `must be at most ${MAX_LENGTH[error.field] ?? '?'} characters`;
     case 'invalid':
       return `${value} is not one of ${APP_TYPES.join(', ')}`;
-    case 'redirect_uri.wildcard':
-      return `${value} must not contain a wildcard (*)`;
-    case 'redirect_uri.not_absolute':
-      return `${value} is not an absolute URI`;
-    case 'redirect_uri.userinfo':
-      return `${value} ${REDIRECT_URI_RULES['redirect_uri.userinfo']}`;
-    case 'redirect_uri.fragment':
-      return `${value} must not contain a fragment (#)`;
-    case 'redirect_uri.https_required':
-      return `${value} must use https (except http://localhost and http://127.0.0.1)`;
-    case 'redirect_uri.mobile_scheme':
-      return `${value} must use https, http://localhost, or a private-use scheme in reverse-domain form (com.example.app:/callback)`;
     case 'unknown':
       return `${value} is not a known scope (${SCOPES.join(', ')})`;
     case 'required_scope':

@@ -128,8 +128,9 @@ Options:
   --description D     what the application does
   --type T            web, spa, mobile or server; server: a backend calling for itself with the
                       client_credentials grant (no user, no redirect URI, no scope)
-  --redirect-uri URI  an exact redirect URI (repeat for several); https, except http://localhost
-                      and http://127.0.0.1; mobile apps may use a reverse-domain scheme (com.example.app:/cb)
+  --redirect-uri URI  an exact redirect URI, in canonical form (repeat for several); https; http only
+                      on localhost, 127.0.0.1 or [::1], for spa and mobile in development; mobile apps
+                      may use a reverse-domain scheme (com.example.app:/cb)
   --scopes "S ..."    scopes the application may request, separated by spaces or commas;
                       openid and email are required, profile is optional
   --logo-uri URL      https URL of the logo shown on the consent screen once the application is verified
@@ -138,8 +139,10 @@ Options:
   --remove            with verify: the application is no longer marked verified
   --json              print JSON
 
-verify marks the application as checked by an operator: the consent screen then shows its logo and
-its owner's e-mail domain instead of "application non vérifiée". A new name or logo ends it.
+verify marks the application as checked by an operator (who publishes it, on which redirect hosts):
+the consent screen then shows its logo and its owner's e-mail domain instead of "application non
+vérifiée", and a spa whose redirect URIs are all https has its consent remembered instead of asked
+every time. A new name, logo or redirect host ends it.
 ${CONFIG_LINE}
 `;
 

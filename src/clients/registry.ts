@@ -160,7 +160,9 @@ export class ClientRegistry {
   /**
    * Changes what is given. A new name or logo ends the operator's verification: what was verified is
    * who publishes the application under that name and logo, and a verified mark must not carry over to
-   * another identity.
+   * another identity. So does a redirect URI on a host not registered before: the operator checked that
+   * the redirect hosts belong to the owner, and a single-page app's remembered consent rests on it
+   * (src/consents/remembered-consent.ts). Another path on a host already there keeps it.
    */
   async update(clientId: string, patch: Partial<Omit<ApplicationInput, 'appType'>>): Promise<RegisteredClient | undefined> {
     const current = await this.get(clientId);
@@ -169,7 +171,8 @@ export class ClientRegistry {
     const errors = [...validateClientInput(next), ...validateClientLinks(next)];
     if (errors.length) throw new ClientValidationError(errors);
     const logoUri = linkValue(next.logoUri);
-    const identityChanged = next.name.trim() !== current.name || logoUri !== current.logoUri;
+    const identityChanged =
+      next.name.trim() !== current.name || logoUri !== current.logoUri || hasNewRedirectHost(current.redirectUris, next.redirectUris);
     const res = await this.db.query<Row>(
       `UPDATE clients SET name = $2, description = $3, redirect_uris = $4, scopes = $5, logo_uri = $6, policy_uri = $7,
          tos_uri = $8, verified_at = CASE WHEN $9 THEN NULL ELSE verified_at END, updated_at = now()
@@ -222,6 +225,15 @@ export class ClientRegistry {
   }
 }
 
+/** The scheme and host (with its port) of a redirect URI: what the operator checked. */
+const redirectHost = (uri: string): string => {
+  const url = URL.parse(uri.trim());
+  return url ? `${url.protocol}//${url.host}` : uri.trim();
+};
+const hasNewRedirectHost = (before: readonly string[], after: readonly string[]): boolean => {
+  const known = new Set(before.map(redirectHost));
+  return after.some((uri) => !known.has(redirectHost(uri)));
+};
 const unique = (values: string[]): string[] => [...new Set(values.map((v) => v.trim()).filter(Boolean))];
 const stripUndefined = <T extends object>(o: T): Partial<T> =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;

@@ -1,6 +1,6 @@
 // Field-level validation of an application's registration, shared by the CLI and the portal.
 import { REQUIRED_SCOPES, isScope } from '../policy/scopes.ts';
-import { redirectUriProblem, type RedirectUriProblem } from './redirect-uris.ts';
+import { canonicalRedirectUri, redirectUriProblem, type RedirectUriProblem } from './redirect-uris.ts';
 
 export const APP_TYPES = ['web', 'spa', 'mobile', 'server'] as const;
 export type AppType = (typeof APP_TYPES)[number];
@@ -19,6 +19,8 @@ export interface FieldError {
   code: string;
   /** The value at fault, when there is one. */
   value?: string;
+  /** How to write it instead: the canonical form of a redirect URI that is not (`redirect_uri.not_canonical`). */
+  canonical?: string;
 }
 
 /** The problem code of `raw` as a redirect URI of this type of application (the rules: redirect-uris.ts). */
@@ -37,7 +39,9 @@ export function validateClientInput(input: ClientInput): FieldError[] {
   if (!input.redirectUris?.length) errors.push({ field: 'redirectUris', code: 'required' });
   for (const uri of input.redirectUris ?? []) {
     const code = validateRedirectUri(uri, input.appType);
-    if (code) errors.push({ field: 'redirectUris', code, value: uri });
+    if (code === 'redirect_uri.not_canonical')
+      errors.push({ field: 'redirectUris', code, value: uri, canonical: canonicalRedirectUri(uri) });
+    else if (code) errors.push({ field: 'redirectUris', code, value: uri });
   }
   for (const scope of input.scopes ?? []) {
     if (!isScope(scope)) errors.push({ field: 'scopes', code: 'unknown', value: scope });

@@ -37,7 +37,7 @@ export const portalEn: PortalMessages = {
   'form.appTypeFixed': 'The type cannot be changed after registration.',
   'form.redirectUris': 'Redirect URIs',
   'form.redirectUrisHint':
-    'One exact URI per line. https is required, except http://localhost and http://127.0.0.1 for development. Mobile apps: https, a reverse-domain private-use scheme (com.example.app:/callback) or a loopback address.',
+    'One exact URI per line, written in its canonical form (https://app.example.org/callback: lower-case scheme and host, no default port, no backslash). https is required. http only on a loopback address (localhost, 127.0.0.1, [::1]) and only for a single-page or mobile app, during development: a website (server) always uses https. Mobile apps: also a reverse-domain private-use scheme (com.example.app:/callback).',
   'form.scopes': 'Requested information (scopes)',
   'form.scopeRequired': 'Required',
   'form.scope.openid': 'openid: identify the user',
@@ -58,7 +58,11 @@ export const portalEn: PortalMessages = {
   'error.redirect_uri.userinfo':
     '“{value}” must not contain a user name or password (user@…): the browser would go to the host after the @.',
   'error.redirect_uri.wildcard': '“{value}” must not contain a wildcard (*): every URI must be exact.',
-  'error.redirect_uri.https_required': '“{value}” must use https (http is accepted only for localhost and 127.0.0.1).',
+  'error.redirect_uri.https_required':
+    '“{value}” must use https: http is accepted only on a loopback address (localhost, 127.0.0.1, [::1]) and only for a single-page or mobile app, during development.',
+  'error.redirect_uri.not_canonical':
+    '“{value}” is not written in its canonical form: browsers and libraries would each read it their own way. Write it as {canonical}',
+  'error.redirect_uri.backslash': '“{value}” must not contain a backslash (\\): a browser reads it as /, other libraries do not.',
   'error.redirect_uri.mobile_scheme':
     '“{value}”: a mobile app uses https, a reverse-domain private-use scheme (com.example.app:/callback) or a loopback address.',
   'error.unknown': 'The scope “{value}” does not exist.',

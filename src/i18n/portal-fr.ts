@@ -34,7 +34,7 @@ export const portalFr = {
   'form.appTypeFixed': 'Le type ne peut pas être changé après l’enregistrement.',
   'form.redirectUris': 'Adresses de retour (redirect URI)',
   'form.redirectUrisHint':
-    'Une adresse par ligne, exacte. https obligatoire, sauf http://localhost et http://127.0.0.1 pour le développement. Application mobile : https, schéma privé en nom de domaine inversé (com.exemple.app:/callback) ou adresse locale.',
+    'Une adresse par ligne, exacte, écrite sous sa forme canonique (https://app.exemple.org/callback : schéma et hôte en minuscules, sans port par défaut, sans barre oblique inversée). https obligatoire. http seulement sur une adresse locale (localhost, 127.0.0.1, [::1]) et seulement pour une application web monopage ou mobile, pendant le développement : un site web (serveur) utilise toujours https. Application mobile : aussi un schéma privé en nom de domaine inversé (com.exemple.app:/callback).',
   'form.scopes': 'Informations demandées (scopes)',
   'form.scopeRequired': 'Obligatoire',
   'form.scope.openid': 'openid : identifier l’utilisateur',
@@ -55,7 +55,12 @@ export const portalFr = {
   'error.redirect_uri.userinfo':
     '« {value} » ne doit contenir ni nom d’utilisateur ni mot de passe (utilisateur@…) : le navigateur irait chez l’hôte écrit après le @.',
   'error.redirect_uri.wildcard': '« {value} » ne doit pas contenir de joker (*) : chaque adresse doit être exacte.',
-  'error.redirect_uri.https_required': '« {value} » doit utiliser https (http n’est accepté que pour localhost et 127.0.0.1).',
+  'error.redirect_uri.https_required':
+    '« {value} » doit utiliser https : http n’est accepté que sur une adresse locale (localhost, 127.0.0.1, [::1]) et seulement pour une application web monopage ou mobile, pendant le développement.',
+  'error.redirect_uri.not_canonical':
+    '« {value} » n’est pas écrite sous sa forme canonique : navigateurs et bibliothèques la liraient chacun à leur façon. Écrivez-la ainsi : {canonical}',
+  'error.redirect_uri.backslash':
+    '« {value} » ne doit pas contenir de barre oblique inversée (\\) : un navigateur la lit comme /, d’autres bibliothèques non.',
   'error.redirect_uri.mobile_scheme':
     '« {value} » : une application mobile utilise https, un schéma privé en nom de domaine inversé (com.exemple.app:/callback) ou une adresse locale.',
   'error.unknown': 'Le scope « {value} » n’existe pas.',

@@ -84,7 +84,12 @@ export function fieldMessages(errors: FieldError[], t: PortalTranslate): FieldMe
   const messages: FieldMessages = {};
   for (const error of errors) {
     const key = messageKey(error);
-    (messages[error.field] ??= []).push(t(key, error.value === undefined ? undefined : { value: error.value }));
+    // A non-canonical redirect URI's message shows the form to write (`{canonical}`).
+    const vars = {
+      ...(error.value === undefined ? {} : { value: error.value }),
+      ...(error.canonical ? { canonical: error.canonical } : {}),
+    };
+    (messages[error.field] ??= []).push(t(key, Object.keys(vars).length ? vars : undefined));
   }
   return messages;
 }

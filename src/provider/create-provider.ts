@@ -8,6 +8,7 @@ import type { ConsentStore } from '../consents/store.ts';
 import type { PrivateJwk } from '../keys/signing-keys.ts';
 import { clientAdapter } from './client-adapter.ts';
 import { buildProviderConfiguration } from './configuration.ts';
+import { clientCache } from '../clients/client-cache.ts';
 import {
   acceptSecretsOfPublicClients,
   enforceClientGrants,
@@ -48,7 +49,7 @@ export function createProvider(config: SignInConfig, deps: ProviderDeps): Provid
   const configuration = buildProviderConfiguration(config, {
     adapter: (model: string) => (model === 'Client' ? clients : adapters(model)),
     findAccount: makeFindAccount(deps.accounts),
-    loadExistingGrant: makeLoadExistingGrant(deps.consents, config.ttl.refreshToken),
+    loadExistingGrant: makeLoadExistingGrant(deps.consents, config.ttl.refreshToken, clientCache(deps.clients)),
     renderError: makeRenderError(config),
     logoutSource: makeLogoutSource(config),
     postLogoutSuccessSource: makePostLogoutSuccessSource(config),

@@ -1,7 +1,10 @@
 // Consent is remembered per user and application, not only per browser session: the engine asks us for
-// an existing Grant and, when it covers the requested scopes, skips the consent screen.
+// an existing Grant and, when it covers the requested scopes, skips the consent screen. A single-page app
+// that is not verified with https redirect URIs gets no remembered Grant, so its users are asked at every
+// authorization, as the engine asks for mobile apps (src/consents/remembered-consent.ts).
 import type { Client } from 'oidc-provider';
 import type Provider from 'oidc-provider';
+import { remembersConsent, type ConsentClient } from '../consents/remembered-consent.ts';
 import type { ConsentStore } from '../consents/store.ts';
 import { keepGrantAlive } from './tokens/refresh-lifetimes.ts';
 
@@ -17,12 +20,22 @@ export interface GrantRequest {
   };
 }
 
-export function makeLoadExistingGrant(consents: Pick<ConsentStore, 'latest'>, refreshTokenTtl: number) {
+/** The registered applications, as the hook reads them (the shared client cache). */
+export interface ConsentClients {
+  get(clientId: string): Promise<ConsentClient | undefined>;
+}
+
+export function makeLoadExistingGrant(consents: Pick<ConsentStore, 'latest'>, refreshTokenTtl: number, clients: ConsentClients) {
   return async function loadExistingGrant(ctx: GrantRequest) {
     const { oidc } = ctx;
     if (!oidc.client || !oidc.session?.accountId) return undefined;
     const clientId = oidc.client.clientId;
     const fresh = oidc.result?.consent?.grantId;
+    if (!fresh) {
+      // Without a Grant the engine asks for consent; the one just given (fresh) always counts.
+      const registered = await clients.get(clientId);
+      if (!registered || !remembersConsent(registered)) return undefined;
+    }
     const grantId = fresh ?? oidc.session.grantIdFor(clientId) ?? (await consents.latest(oidc.session.accountId, clientId))?.grantId;
     if (!grantId) return undefined;
     const grant = await oidc.provider.Grant.find(grantId);

@@ -68,10 +68,14 @@ describe('portal: registering an application', () => {
     expect(res.text).toContain('“http://app.example.org/cb” must use https');
   });
 
-  it('accepts loopback http, several hosts, and the RFC 8252 forms for a mobile app', async () => {
-    const web = await submit(owner, {
+  it('accepts loopback http for a single-page app, several hosts, and the RFC 8252 forms for a mobile app', async () => {
+    // http on a loopback address is for development of single-page and mobile apps: a web application needs https.
+    const spa = await submit(owner, {
+      app_type: 'spa',
       redirect_uris: 'http://localhost:8080/cb\nhttp://127.0.0.1:3000/cb\nhttps://a.example.org/cb\nhttps://b.example.net/cb',
     });
+    expect(spa.status).toBe(303);
+    const web = await submit(owner, { redirect_uris: 'https://a.example.org/cb\nhttps://b.example.net/cb' });
     expect(web.status).toBe(303);
     const mobile = await submit(owner, {
       app_type: 'mobile',

@@ -28,6 +28,11 @@ function consents(...given: Array<Pick<Consent, 'accountId' | 'clientId' | 'gran
   };
 }
 
+/** Every application here is a web application, whose consent is remembered (spa: test/consent/remembered-consent.test.ts). */
+const WEB_APPS = {
+  get: async () => ({ appType: 'web' as const, firstParty: false, verifiedAt: null, redirectUris: ['https://app.example.org/cb'] }),
+};
+
 function request(accountId: string, clientId: string, scope: string, extra: { inSession?: string; fresh?: string } = {}): GrantRequest {
   return {
     oidc: {
@@ -51,36 +56,36 @@ beforeAll(async () => {
 
 describe('loadExistingGrant', () => {
   it('finds the remembered consent of a returning user, without a session that knows it', async () => {
-    const load = makeLoadExistingGrant(consents({ accountId: 'fatou', clientId: 'app-a', grantId: mine }), REFRESH_TTL);
+    const load = makeLoadExistingGrant(consents({ accountId: 'fatou', clientId: 'app-a', grantId: mine }), REFRESH_TTL, WEB_APPS);
     const grant = await load(request('fatou', 'app-a', 'openid email'));
     expect(grant?.jti).toBe(mine);
     expect(grant?.getOIDCScope()).toBe('openid email profile');
   });
 
   it('prefers the grant the browser session holds for the application', async () => {
-    const load = makeLoadExistingGrant(consents(), REFRESH_TTL);
+    const load = makeLoadExistingGrant(consents(), REFRESH_TTL, WEB_APPS);
     expect((await load(request('fatou', 'app-a', 'openid', { inSession: mine })))?.jti).toBe(mine);
   });
 
   it('never uses a grant given by another account or to another application', async () => {
-    const load = makeLoadExistingGrant(consents({ accountId: 'fatou', clientId: 'app-a', grantId: someoneElses }), REFRESH_TTL);
+    const load = makeLoadExistingGrant(consents({ accountId: 'fatou', clientId: 'app-a', grantId: someoneElses }), REFRESH_TTL, WEB_APPS);
     expect(await load(request('fatou', 'app-a', 'openid'))).toBeUndefined();
     expect(await load(request('fatou', 'app-c', 'openid', { inSession: mine }))).toBeUndefined();
   });
 
   it('asks again when a scope the user refused is requested, and not otherwise', async () => {
-    const load = makeLoadExistingGrant(consents({ accountId: 'fatou', clientId: 'app-b', grantId: withRefusal }), REFRESH_TTL);
+    const load = makeLoadExistingGrant(consents({ accountId: 'fatou', clientId: 'app-b', grantId: withRefusal }), REFRESH_TTL, WEB_APPS);
     expect(await load(request('fatou', 'app-b', 'openid email profile'))).toBeUndefined();
     expect((await load(request('fatou', 'app-b', 'openid email')))?.jti).toBe(withRefusal);
   });
 
   it('takes the consent just given as it is, refused scopes included', async () => {
-    const load = makeLoadExistingGrant(consents(), REFRESH_TTL);
+    const load = makeLoadExistingGrant(consents(), REFRESH_TTL, WEB_APPS);
     expect((await load(request('fatou', 'app-b', 'openid email profile', { fresh: withRefusal })))?.jti).toBe(withRefusal);
   });
 
   it('finds nothing without a signed-in account or a known grant', async () => {
-    const load = makeLoadExistingGrant(consents(), REFRESH_TTL);
+    const load = makeLoadExistingGrant(consents(), REFRESH_TTL, WEB_APPS);
     expect(await load(request('fatou', 'app-a', 'openid'))).toBeUndefined();
     const anonymous = request('fatou', 'app-a', 'openid', { inSession: mine });
     anonymous.oidc.session = undefined;
@@ -92,7 +97,7 @@ describe('loadExistingGrant', () => {
     grant.addOIDCScope('openid');
     grant.exp = Math.floor(Date.now() / 1000) + 2 * DAY;
     const id = await grant.save();
-    const load = makeLoadExistingGrant(consents({ accountId: 'fatou', clientId: 'app-d', grantId: id }), REFRESH_TTL);
+    const load = makeLoadExistingGrant(consents({ accountId: 'fatou', clientId: 'app-d', grantId: id }), REFRESH_TTL, WEB_APPS);
     await load(request('fatou', 'app-d', 'openid'));
     const stored = await provider.Grant.find(id);
     expect(stored?.remainingTTL).toBeGreaterThan(REFRESH_TTL);
