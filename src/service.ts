@@ -10,6 +10,7 @@ import { housekeeping } from '../adapters/sql/sweep.ts';
 import { openRevocationRecord } from '../adapters/sql/revocations.ts';
 import { interactionRoutes } from '../interactions/interaction-router.ts';
 import { accountRoutes } from './account-page/account-router.ts';
+import { backfillEmailSkeletons } from './accounts/email-skeleton-backfill.ts';
 import { EmailTokenStore } from './accounts/email-tokens.ts';
 import { clientAuthFailureWatch, createRateLimits } from './accounts/rate-limits.ts';
 import { AccountSessionStore } from './accounts/sessions.ts';
@@ -89,8 +90,10 @@ export async function createSignInService(config: SignInConfig, options: SignInS
     const mode = options.migrations ?? (config.storage.kind === 'embedded' ? 'auto' : 'check');
     if (mode === 'auto') await migrate(db);
     else await assertSchemaCurrent(db);
-    // Accounts created before migration 008 get the skeleton of their username (username-skeletons.ts).
+    // Accounts created before migration 008 get the skeleton of their username (username-skeletons.ts),
+    // and those created before migration 017 that of their address (email-skeleton-backfill.ts).
     await backfillUsernameSkeletons(db);
+    await backfillEmailSkeletons(db);
     keys = await loadSigningKeys(config, db);
     // With Redis, codes and access tokens live there, and an older state of Redis (a lagging replica, a
     // restore) would bring back what was redeemed or revoked since: their ends are also recorded in SQL

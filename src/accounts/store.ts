@@ -1,8 +1,11 @@
-// End-user accounts in SQL. E-mail and username are unique regardless of case. Every account written
-// here obeys the account rules (rules.ts): whichever door a user comes through, the same are enforced.
+// End-user accounts in SQL. E-mail and username are unique regardless of case, and so are their confusable
+// skeletons: two addresses or two names that only look alike are one (email-skeleton.ts, username-key.ts).
+// An address is kept with its domain as an A-label. Every account written here obeys the account rules
+// (rules.ts): whichever door a user comes through, the same are enforced.
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../adapters/sql/database.ts';
 import { hashPassword, verifyDecoy, verifyPassword } from './password.ts';
+import { emailSkeleton, storedEmail } from './email-skeleton.ts';
 import { assertNoProblems, checkAccountDetails, checkNewAccount, checkNewPassword } from './rules.ts';
 import { usernameSkeleton } from './username-key.ts';
 
@@ -105,8 +108,9 @@ export class AccountStore {
   async create(input: NewAccount): Promise<Account> {
     // The password alone is not trimmed: spaces are part of a passphrase.
     // The username in its compatibility form (NFKC: full-width letters become plain ones), as compared.
+    // The address in its stored form (its domain as an A-label), so that its length is checked as stored.
     const fields = {
-      email: input.email.trim(),
+      email: storedEmail(input.email),
       username: input.username.trim().normalize('NFKC'),
       firstName: input.firstName.trim(),
       password: input.password,
@@ -116,8 +120,8 @@ export class AccountStore {
     const passwordHash = await hashPassword(fields.password);
     try {
       const res = await this.db.query<Row>(
-        `INSERT INTO accounts (id, email, email_verified, username, first_name, password_hash, username_skeleton)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
+        `INSERT INTO accounts (id, email, email_verified, username, first_name, password_hash, username_skeleton, email_skeleton)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
         [
           id,
           fields.email,
@@ -126,6 +130,7 @@ export class AccountStore {
           fields.firstName,
           passwordHash,
           usernameSkeleton(fields.username),
+          emailSkeleton(fields.email),
         ],
       );
       return toAccount(res.rows[0]);
@@ -163,9 +168,17 @@ export class AccountStore {
     return checkSignIn(await this.findForSignIn(email), password);
   }
 
-  /** What a sign-in needs of a typed address, in one read: the account and what checks its password. */
+  /**
+   * What a sign-in needs of a typed address, in one read: the account and what checks its password. The
+   * address is looked up in its stored form (`bücher.example` finds `xn--bcher-kva.example`), and as typed
+   * for an account older than that form that could not take it (email-skeleton-backfill.ts). A look-alike
+   * is another address: it finds nothing.
+   */
   async findForSignIn(email: string): Promise<SignInCandidate | undefined> {
-    const res = await this.db.query<Row>('SELECT * FROM accounts WHERE lower(email) = lower($1)', [email.trim()]);
+    const res = await this.db.query<Row>(
+      'SELECT * FROM accounts WHERE lower(email) IN (lower($1), lower($2)) ORDER BY lower(email) = lower($1) DESC LIMIT 1',
+      [storedEmail(email), email.trim()],
+    );
     const row = res.rows[0];
     return row && { account: toAccount(row), passwordHash: row.password_hash, disabled: row.disabled_at !== null };
   }
@@ -190,10 +203,14 @@ export class AccountStore {
   async changeEmail(id: string, email: string): Promise<void> {
     const account = await this.findById(id);
     if (!account) return;
-    const address = email.trim();
+    const address = storedEmail(email);
     assertNoProblems(checkAccountDetails({ ...account, email: address }).filter((p) => p.field === 'email'));
     try {
-      await this.db.query('UPDATE accounts SET email = $2, email_verified = true, updated_at = now() WHERE id = $1', [id, address]);
+      await this.db.query('UPDATE accounts SET email = $2, email_skeleton = $3, email_verified = true, updated_at = now() WHERE id = $1', [
+        id,
+        address,
+        emailSkeleton(address),
+      ]);
     } catch (error) {
       throw duplicateOf(error) ?? error;
     }
@@ -232,9 +249,9 @@ export class AccountStore {
   async lookup(reference: string): Promise<AccountDetails | undefined> {
     const ref = reference.trim();
     const res = await this.db.query<Row>(
-      `SELECT * FROM accounts WHERE id = $1 OR lower(email) = lower($1) OR lower(username) = lower($1)
-       ORDER BY (id = $1) DESC, (lower(email) = lower($1)) DESC LIMIT 1`,
-      [ref],
+      `SELECT * FROM accounts WHERE id = $1 OR lower(email) IN (lower($1), lower($2)) OR lower(username) = lower($1)
+       ORDER BY (id = $1) DESC, (lower(email) IN (lower($1), lower($2))) DESC LIMIT 1`,
+      [ref, storedEmail(ref)],
     );
     return res.rows[0] && toDetails(res.rows[0]);
   }
@@ -275,7 +292,9 @@ export class AccountStore {
 /** The unique index a write ran into, as the refusal the pages explain; undefined for any other error. */
 function duplicateOf(error: unknown): DuplicateAccountError | undefined {
   const constraint = (error as { constraint?: string }).constraint ?? String((error as Error).message);
-  if (constraint.includes('accounts_email_key')) return new DuplicateAccountError('email');
+  // An address that only looks like a registered one is that address: taken, as the same address is.
+  if (constraint.includes('accounts_email_key') || constraint.includes('accounts_email_skeleton_key'))
+    return new DuplicateAccountError('email');
   if (constraint.includes('accounts_username_key')) return new DuplicateAccountError('username');
   if (constraint.includes('accounts_username_skeleton_key')) return new DuplicateAccountError('username', 'lookalike');
   return undefined;
