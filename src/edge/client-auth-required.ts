@@ -3,6 +3,10 @@
 // WWW-Authenticate challenge (RFC 6749 §5.2; RFC 7009 §2.1 and RFC 7662 §2.1 for revocation and
 // introspection), where the engine answers `400 invalid_request`. A wrong or incomplete one is the
 // engine's own 401 invalid_client.
+//
+// Introspection asks more: the caller must authenticate with a secret (RFC 7662 §2.1), so a public
+// application (mobile, spa: `token_endpoint_auth_method` none) that sends its client_id alone gets the
+// same 401 rather than the engine's `200 {"active": false}`, which would read as an answer about the token.
 import type Koa from 'koa';
 import type { SignInConfig } from '../config/schema.ts';
 import { requestParams } from './input-guard.ts';
@@ -14,7 +18,10 @@ export function clientAuthRequired(config: Pick<SignInConfig, 'issuer'>): Koa.Mi
     const endpoint = ctx.method === 'POST' && isEnginePath(ctx.path) ? protocolEndpoint(ctx.path) : undefined;
     if (!endpoint?.clientAuth) return next();
     const params = requestParams(ctx);
-    if (ctx.get('Authorization') || params.get('client_id') || params.get('client_assertion')) return next();
+    if (ctx.get('Authorization')) return next();
+    const identified = params.get('client_id') || params.get('client_assertion');
+    // A client_id alone is a public client's `none`: enough at the token endpoint, not for introspection.
+    if (identified && (!endpoint.secretOnly || params.get('client_secret'))) return next();
     ctx.status = 401;
     ctx.set({ 'WWW-Authenticate': challenge, 'Cache-Control': 'no-store' });
     ctx.body = {

@@ -4,6 +4,15 @@
 // form-encoded body. A refusal is a 400 with an RFC 6749 error (protocol endpoints) or the localized
 // page (pages, and the endpoints a browser navigates to); nothing is stored.
 //
+// One exception: a parameter repeated at the authorization endpoint, other than `client_id` and
+// `redirect_uri`, is left to the engine. RFC 6749 §4.1.2.1 wants `invalid_request` sent back to the
+// application once its client and redirect URI are known good, and the engine does exactly that with a
+// repeated parameter it reads (lib/shared/reject_dupes.js: the values dropped, `state` too when it is
+// the one repeated), through its usual checks: an unregistered redirect URI, or an application that may
+// not receive redirects yet (src/provider/error-redirects.ts), still gets the page. A repeated parameter
+// the engine does not know is ignored like any unknown one (RFC 6749 §3.1). A repeated `client_id` or
+// `redirect_uri` names no single application or address to answer: the page, here.
+//
 // The engine parses its own bodies: the guard reads an engine form post once, checks it, and hands the
 // same text to the engine as `req.body`, which the engine parses with its own parser (the engine then
 // logs once that it found a body already read). The pages read their bodies themselves, through
@@ -30,6 +39,8 @@ const LONG_VALUES: Readonly<Record<string, number>> = {
   client_assertion: 8192,
   token: 8192,
 };
+/** What an authorization request must carry once: without one value of each, nothing may be redirected. */
+const SINGLE_AT_AUTHORIZATION: ReadonlySet<string> = new Set(['client_id', 'redirect_uri']);
 // RFC 6749 Appendix A.1: a client_id is printable ASCII. It is a storage key: nothing else may reach a query.
 const VSCHAR = /^[\u0020-\u007e]*$/u;
 /** The methods every page answers; anything else is refused before a router looks at it. */
@@ -61,12 +72,15 @@ export function inputGuard(config: Pick<SignInConfig, 'languages'>): Koa.Middlew
   ) => {
     try {
       const body = await readEngineBody(ctx);
-      const params = checkParams(decodeForm(body));
-      if (endpoint?.name === 'authorization') {
+      const fields = decodeForm(body);
+      const authorization = endpoint?.name === 'authorization';
+      const params = checkParams(fields, authorization);
+      if (authorization) {
         // The authorization endpoint takes its parameters in the query or, posted, in the body: one place.
         if (query.size > 0) throw new InputError('mixed');
         ctx.method = 'GET';
-        ctx.querystring = new URLSearchParams([...params]).toString();
+        // Every field, a repeated one twice: the engine refuses it (see the top of this file).
+        ctx.querystring = new URLSearchParams(fields).toString();
       } else {
         // The engine reads a body that was already read from `req.body` (lib/shared/selective_body.js).
         Object.assign(ctx.req, { body: body.toString('utf8') });
@@ -95,7 +109,8 @@ export function inputGuard(config: Pick<SignInConfig, 'languages'>): Koa.Middlew
     }
     try {
       if (decodePath(ctx.path).length > MAX_PATH_LENGTH) throw new InputError('tooLong', 'the path');
-      const query = checkParams(readQuery(ctx));
+      // A repeated parameter of an authorization request is the engine's to refuse (see the top of this file).
+      const query = checkParams(readQuery(ctx), endpoint?.name === 'authorization' && ctx.method !== 'POST');
       if (engine && ctx.method === 'POST') return guardBody(ctx, next, query, endpoint, kind);
       if (endpoint?.clientAuth) checkBasicCredentials(ctx.get('Authorization'));
       // Nothing to record for a request without parameters (userinfo's): requestParams answers it empty.
@@ -113,15 +128,23 @@ function readQuery(ctx: Koa.Context): Array<[string, string]> {
   return decodeForm(raw);
 }
 
-/** One value per name, each within its length; client_id printable ASCII. */
-function checkParams(fields: Array<[string, string]>): Map<string, string> {
+/**
+ * One value per name, each within its length; client_id printable ASCII. With `authorization`, a repeated
+ * name other than client_id and redirect_uri passes, and is left out of the answer (it has no one value).
+ */
+function checkParams(fields: Array<[string, string]>, authorization = false): Map<string, string> {
   const params = new Map<string, string>();
+  const repeated = new Set<string>();
   for (const [name, value] of fields) {
-    if (params.has(name)) throw new InputError('repeated', name);
+    if (params.has(name)) {
+      if (!authorization || SINGLE_AT_AUTHORIZATION.has(name)) throw new InputError('repeated', name);
+      repeated.add(name);
+    }
     if (value.length > (Object.hasOwn(LONG_VALUES, name) ? LONG_VALUES[name] : MAX_VALUE_LENGTH)) throw new InputError('tooLong', name);
     if (name === 'client_id' && !VSCHAR.test(value)) throw new InputError('encoding', name);
     params.set(name, value);
   }
+  for (const name of repeated) params.delete(name);
   return params;
 }
 

@@ -12,8 +12,10 @@ export interface ProtocolEndpoint {
   /** Every method answered, HEAD with GET and OPTIONS for a CORS preflight included. */
   methods: readonly string[];
   kind: EndpointKind;
-  /** An application authenticates with its secret (RFC 6749 §2.3.1). */
+  /** An application authenticates with its secret (RFC 6749 §2.3.1), or as a public client with its client_id alone. */
   clientAuth?: true;
+  /** The secret is required of every application, public ones included (introspection, RFC 7662 §2.1). */
+  secretOnly?: true;
   /** Token, userinfo and introspection answers carry tokens or personal data: never cached (RFC 6749 §5.1). */
   noStore?: true;
 }
@@ -39,6 +41,7 @@ export const PROTOCOL_ENDPOINTS: readonly ProtocolEndpoint[] = [
     methods: ['POST', 'OPTIONS'],
     kind: 'api',
     clientAuth: true,
+    secretOnly: true,
     noStore: true,
   },
   {

@@ -26,6 +26,10 @@ export const SECURITY_EVENTS = {
   },
   'authorization_code.reuse': { outcome: 'failure', description: 'an authorization code was presented again; what it issued is revoked' },
   'refresh_token.reuse': { outcome: 'failure', description: 'a rotated refresh token was presented again outside its grace' },
+  'authorization.redirect_held': {
+    outcome: 'blocked',
+    description: 'an authorization error was shown as a page instead of being sent to an application no operator has verified',
+  },
   'grant.revoked': {
     outcome: 'success',
     description: 'a grant and every token under it were revoked (a code or refresh-token reuse, a revocation request)',

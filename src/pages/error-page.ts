@@ -12,6 +12,7 @@ export type ErrorReason =
   | 'invalidScope'
   | 'invalidRequest'
   | 'accessDenied'
+  | 'signInRequired'
   | 'server'
   | 'unavailable'
   | 'notFound'
@@ -23,7 +24,13 @@ export type ErrorReason =
   | 'httpsRequired'
   | 'clientMisconfigured';
 
-const COPY: Readonly<Record<ErrorReason, { title: MessageKey; message: MessageKey }>> = {
+/** A link that leads on from the page, under the service's own address. */
+interface WayOn {
+  path: string;
+  label: MessageKey;
+}
+
+const COPY: Readonly<Record<ErrorReason, { title: MessageKey; message: MessageKey; wayOn?: WayOn }>> = {
   generic: { title: 'error.title', message: 'error.message' },
   sessionExpired: { title: 'error.sessionExpired.title', message: 'error.sessionExpired.message' },
   unknownClient: { title: 'error.unknownClient.title', message: 'error.unknownClient.message' },
@@ -31,6 +38,13 @@ const COPY: Readonly<Record<ErrorReason, { title: MessageKey; message: MessageKe
   invalidScope: { title: 'error.invalidScope.title', message: 'error.invalidScope.message' },
   invalidRequest: { title: 'error.invalidRequest.title', message: 'error.invalidRequest.message' },
   accessDenied: { title: 'error.accessDenied.title', message: 'error.accessDenied.message' },
+  // Signing in on the account page starts a session for applications too: back at the application,
+  // the same request then goes through.
+  signInRequired: {
+    title: 'error.signInRequired.title',
+    message: 'error.signInRequired.message',
+    wayOn: { path: '/account', label: 'error.signInRequired.link' },
+  },
   server: { title: 'error.server.title', message: 'error.server.message' },
   unavailable: { title: 'error.server.title', message: 'error.unavailable.message' },
   notFound: { title: 'error.notFound.title', message: 'error.notFound.message' },
@@ -49,6 +63,12 @@ const BY_OAUTH_CODE: Readonly<Record<string, ErrorReason>> = {
   invalid_scope: 'invalidScope',
   invalid_request: 'invalidRequest',
   access_denied: 'accessDenied',
+  // `prompt=none` for a visitor who is not signed in: shown only when held back from an application
+  // no operator has verified (src/provider/error-redirects.ts).
+  login_required: 'signInRequired',
+  interaction_required: 'signInRequired',
+  consent_required: 'signInRequired',
+  account_selection_required: 'signInRequired',
   server_error: 'server',
 };
 
@@ -78,7 +98,7 @@ export async function renderErrorPage(ctx: Parameters<typeof renderPage>[0], pag
   await renderPage(
     ctx,
     'error',
-    { titleKey: copy.title, messageKey: copy.message, code: page.code ?? null },
+    { titleKey: copy.title, messageKey: copy.message, code: page.code ?? null, wayOn: copy.wayOn ?? null },
     { status: page.status, locale: page.locale, returnTo: page.returnTo },
   );
 }

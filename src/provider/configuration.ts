@@ -36,7 +36,11 @@ function ownTokensOnly(_ctx: unknown, client: Pick<Client, 'clientId'>, token: {
   return token.clientId === client.clientId;
 }
 
-/** Introspection is for callers that authenticated (RFC 7662 §2.1): a public client must send its secret. */
+/**
+ * Introspection is for callers that authenticated (RFC 7662 §2.1): a public client must send its secret.
+ * One without it is refused `401 invalid_client` before the engine (src/edge/client-auth-required.ts);
+ * this check stays behind it, so that no way around the edge ever reads a token as a public client.
+ */
 function authenticatedOwnTokensOnly(
   ctx: unknown,
   client: Pick<Client, 'clientId' | 'clientAuthMethod'>,
@@ -150,7 +154,8 @@ export function buildProviderConfiguration(config: SignInConfig, hooks: Provider
         enabled: true,
         // An application (or its resource servers, with its credentials) may introspect its own tokens
         // only; anything else is reported inactive, so pairwise identifiers never cross applications.
-        // A public client that did not send its secret has not authenticated: inactive too.
+        // A public client that did not send its secret has not authenticated: refused 401 at the edge,
+        // and inactive here should one get this far.
         allowedPolicy: authenticatedOwnTokensOnly,
       },
       rpInitiatedLogout: {

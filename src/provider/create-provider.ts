@@ -8,6 +8,7 @@ import type { ConsentStore } from '../consents/store.ts';
 import type { PrivateJwk } from '../keys/signing-keys.ts';
 import { clientAdapter } from './client-adapter.ts';
 import { buildProviderConfiguration } from './configuration.ts';
+import { holdUntrustedErrorRedirects } from './error-redirects.ts';
 import { clientCache } from '../clients/client-cache.ts';
 import {
   acceptSecretsOfPublicClients,
@@ -62,5 +63,7 @@ export function createProvider(config: SignInConfig, deps: ProviderDeps): Provid
   acceptSecretsOfPublicClients(provider);
   enforceClientGrants(provider);
   useRefreshTokenFamilies(provider);
+  // No error redirect to an application no operator stands behind, for a visitor not signed in (RFC 9700 §4.11.2).
+  holdUntrustedErrorRedirects(provider, clientCache(deps.clients));
   return provider;
 }

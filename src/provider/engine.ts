@@ -3,6 +3,7 @@
 // reading the files under `engine/` (each names the engine files it relies on, in oidc-provider 9.13) and
 // running test/provider/engine-door.test.ts, which fails if any moved.
 // Nothing outside src/provider builds engine objects or touches engine classes.
+export { holdErrorRedirects } from './engine/authorization-errors.ts';
 export { redeemAuthorizationCode, verifierMatches, type CodeRedemption, type RedeemedCode } from './engine/authorization-codes.ts';
 export { useHashedClientSecrets, type ClientAuthGate } from './engine/client-secrets.ts';
 export { CLIENT_CREDENTIALS, enforceClientGrants } from './engine/client-grants.ts';

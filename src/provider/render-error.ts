@@ -11,12 +11,20 @@ export function makeRenderError(config: Pick<SignInConfig, 'languages'>): Render
   return async function renderError(ctx, out, error) {
     await renderErrorPage(ctx, {
       reason: reasonForOAuthError(out.error, error),
-      // The engine has already set the status of the error it caught.
-      status: ctx.status >= 400 ? ctx.status : 500,
+      status: statusOf(ctx, error),
       locale: localeFor(ctx, config, uiLocalesOf(ctx)),
       code: out.error,
     });
   };
+}
+
+/**
+ * The engine has already set the status of the error it caught. A `prompt=none` error carries 303, the
+ * status of its redirect: shown as a page instead (src/provider/error-redirects.ts), it is a 400.
+ */
+function statusOf(ctx: KoaContextWithOIDC, error: Error & { expose?: boolean }): number {
+  if (ctx.status >= 400) return ctx.status;
+  return error.expose === true ? 400 : 500;
 }
 
 function uiLocalesOf(ctx: KoaContextWithOIDC): string | undefined {

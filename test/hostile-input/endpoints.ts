@@ -17,6 +17,11 @@ export interface Endpoint {
   agent?: (fx: Fixture) => Agent;
   /** An engine path that is no endpoint: not tried with other methods. */
   noMethods?: true;
+  /**
+   * Fields whose repetition goes back to the application as `invalid_request` (RFC 6749 §4.1.2.1): the
+   * authorization endpoint's, once its client and redirect URI are known good.
+   */
+  redirectsRepeated?: readonly string[];
 }
 
 const creds = (fx: Fixture) => ({ client_id: fx.client.clientId, client_secret: fx.client.clientSecret });
@@ -37,6 +42,8 @@ const AUTHORIZE_FIELDS = [
   'id_token_hint',
   'request_uri',
 ];
+/** Every authorization field but the two that name the application and its address. */
+const REDIRECTED_REPEATS = AUTHORIZE_FIELDS.filter((field) => field !== 'client_id' && field !== 'redirect_uri');
 const interactionPath = (step: string) => (fx: Fixture) => `/interaction/${fx.interaction.uid}/${step}`;
 const inInteraction = (fx: Fixture) => fx.interaction.agent;
 const asVisitor = (fx: Fixture) => fx.visitor.agent;
@@ -90,8 +97,24 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: at('/.well-known/openid-configuration'), kind: 'api', in: 'query', fields: ['x'] },
   { method: 'GET', path: at('/oauth/{}'), kind: 'api', in: 'path', fields: ['segment'], noMethods: true },
   // The engine: endpoints a browser navigates to (localized page).
-  { method: 'GET', path: at('/oauth/authorize'), kind: 'browser', in: 'query', fields: AUTHORIZE_FIELDS, base: (fx) => fx.authorize },
-  { method: 'POST', path: at('/oauth/authorize'), kind: 'browser', in: 'body', fields: AUTHORIZE_FIELDS, base: (fx) => fx.authorize },
+  {
+    method: 'GET',
+    path: at('/oauth/authorize'),
+    kind: 'browser',
+    in: 'query',
+    fields: AUTHORIZE_FIELDS,
+    base: (fx) => fx.authorize,
+    redirectsRepeated: REDIRECTED_REPEATS,
+  },
+  {
+    method: 'POST',
+    path: at('/oauth/authorize'),
+    kind: 'browser',
+    in: 'body',
+    fields: AUTHORIZE_FIELDS,
+    base: (fx) => fx.authorize,
+    redirectsRepeated: REDIRECTED_REPEATS,
+  },
   { method: 'GET', path: at('/oauth/authorize/{}'), kind: 'browser', in: 'path', fields: ['uid'] },
   {
     method: 'GET',

@@ -76,6 +76,15 @@ export function expectWellFormed(res: Response, kind: Kind, label: string, refus
   }
 }
 
+/** `invalid_request` sent back to the fixture's application, with `iss`, in the query. */
+function expectRedirectedRefusal(res: Response, fx: Fixture, label: string): void {
+  expect(res.status, label).toBe(303);
+  const location = new URL(String(res.headers.location));
+  expect(`${location.origin}${location.pathname}`, label).toBe(fx.client.redirectUri);
+  expect(location.searchParams.get('error'), label).toBe('invalid_request');
+  expect(location.searchParams.get('iss'), label).toBe(fx.url);
+}
+
 export function hostileInputSuite(store: string, fixture: () => Fixture): void {
   describe(`hostile input (${store})`, () => {
     for (const endpoint of ENDPOINTS) {
@@ -91,8 +100,9 @@ export function hostileInputSuite(store: string, fixture: () => Fixture): void {
           }
           if (endpoint.in === 'path') continue;
           const repeated = await send(fx, endpoint, { text: repeatedText(base, field) });
+          if (endpoint.redirectsRepeated?.includes(field)) expectRedirectedRefusal(repeated, fx, `${name} ${field} repeated`);
           // A protocol parameter sent twice is refused; a page reads the first value and answers as usual.
-          expectWellFormed(repeated, endpoint.kind, `${name} ${field} repeated`, endpoint.kind !== 'page');
+          else expectWellFormed(repeated, endpoint.kind, `${name} ${field} repeated`, endpoint.kind !== 'page');
         }
         if (endpoint.method === 'POST') {
           for (const odd of ODD_BODIES) {

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import Provider from 'oidc-provider';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   authenticatedClientId,
@@ -13,6 +14,7 @@ import {
   findSession,
   findSessionByUid,
   finishInteraction,
+  holdErrorRedirects,
   PoolSigningKey,
   redeemAuthorizationCode,
   replaceSigningKeys,
@@ -354,5 +356,49 @@ describe('grant types per client (engine/client-grants.ts)', () => {
     const right = await postForm(`${svc.url}/oauth/token`, { ...fields, client_secret: client.clientSecret });
     expect(right.status).toBe(400);
     expect(right.json.error).toBe('unauthorized_client');
+  });
+});
+
+describe('held error redirects (engine/authorization-errors.ts)', () => {
+  it('turns an error the engine would send to a registered redirect URI into its error page, when told to', async () => {
+    const authorizeWith = (state: string, redirectUri = client.redirectUri) =>
+      request(svc.url)
+        .get(
+          `/oauth/authorize?${new URLSearchParams({
+            client_id: client.clientId,
+            response_type: 'code',
+            redirect_uri: redirectUri,
+            // A character RFC 6749 §3.3 excludes from a scope: invalid_scope.
+            scope: 'openid "x"',
+            state,
+            code_challenge: 'c'.repeat(43),
+            code_challenge_method: 'S256',
+          })}`,
+        )
+        .redirects(0);
+    const held: string[] = [];
+    const stop = holdErrorRedirects(
+      provider,
+      (ctx) => ctx.oidc.params?.state !== 'hold',
+      (_ctx, error) => held.push(error.error),
+    );
+    try {
+      // The engine emits authorization.error, then reads allow_redirect: the page, no Location.
+      const page = await authorizeWith('hold');
+      expect(page.status).toBe(400);
+      expect(page.headers.location).toBeUndefined();
+      expect(page.text).toContain('<html lang="fr">');
+      expect(held).toEqual(['invalid_scope']);
+      // Not held: the engine's redirect, with iss.
+      const redirect = await authorizeWith('pass');
+      expect(redirect.status).toBe(303);
+      expect(new URL(redirect.headers.location as string).searchParams.get('iss')).toBe(svc.url);
+      // An unregistered redirect URI is the engine's own page: nothing to hold, nothing reported.
+      expect((await authorizeWith('hold', 'https://elsewhere.example/cb')).status).toBe(400);
+      expect(held).toEqual(['invalid_scope']);
+    } finally {
+      stop();
+    }
+    expect((await authorizeWith('hold')).status).toBe(303);
   });
 });

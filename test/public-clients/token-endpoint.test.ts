@@ -87,8 +87,10 @@ describe('public clients at the token endpoint', () => {
     const client = await mobileApp();
     const tokens = await exchangeCode(svc.url, client, await codeFor(client), { client_secret: undefined });
     const token = String(tokens.json.access_token);
+    // Its client_id alone is no authentication for introspection (RFC 7662 §2.1): 401, not an answer.
     const anonymous = await postForm(`${svc.url}/oauth/token/introspect`, { token, client_id: client.clientId });
-    expect(anonymous.json).toEqual({ active: false });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.json.error).toBe('invalid_client');
     const authenticated = await postForm(`${svc.url}/oauth/token/introspect`, {
       token,
       client_id: client.clientId,
