@@ -212,7 +212,7 @@ export async function createSignInService(config: SignInConfig, options: SignInS
   provider.use(pageViews());
   const pages = compose([
     pageViews(),
-    await portalRoutes({ config, provider, accounts, clients, mail, portalSessions: adapters(PORTAL_SESSION_MODEL) }),
+    await portalRoutes({ config, provider, accounts, clients, limits, mail, portalSessions: adapters(PORTAL_SESSION_MODEL) }),
     interactionRoutes({ config, provider, accounts, clients: clientCache(clients), consents, limits, mail, tokens, sessions, grants }),
     accountRoutes({ config, provider, db, accounts, clients, consents, limits, mail, tokens, sessions, grants }),
   ]);

@@ -1,8 +1,8 @@
 // The current password asked again before a change that matters (new password, new address, deletion):
-// through the same limits as a sign-in, so that a stolen session cannot become a password oracle. Over
-// the limits or wrong, the page is answered here, with the error at the form that asked.
+// checked by the accounts (current-password.ts), through the same limits as a sign-in. Over the limits or
+// wrong, the page is answered here, with the error at the form that asked.
 import type Koa from 'koa';
-import { loggedSignIn } from '../accounts/logged-sign-in.ts';
+import { confirmCurrentPassword } from '../accounts/current-password.ts';
 import type { Account } from '../accounts/store.ts';
 import { answerTooManyAttempts } from '../pages/too-many-attempts.ts';
 import type { AccountPageDeps } from './account-deps.ts';
@@ -17,18 +17,14 @@ export async function confirmPassword(
   state: Omit<PageState, 'error' | 'status'> & { form: AccountForm },
 ): Promise<boolean> {
   const { form, ...page } = state;
-  const check = await loggedSignIn(deps, account.email, password, ctx.ip, {
-    source: 'account_page',
-    purpose: 'password_check',
-    accountId: account.id,
-  });
+  const check = await confirmCurrentPassword(deps, account, password, ctx.ip, 'account_page');
   if (!check.ok && check.reason === 'tooMany') {
     await answerTooManyAttempts(ctx, check.retryAfterSeconds, (message, status) =>
       renderAccount(ctx, deps, account, { ...page, status, error: { form, message: message.key, vars: message.vars } }),
     );
     return false;
   }
-  if (!check.ok || check.account.id !== account.id) {
+  if (!check.ok) {
     await renderAccount(ctx, deps, account, { ...page, status: 400, error: { form, message: 'account.password.wrong' } });
     return false;
   }

@@ -146,6 +146,12 @@ export const portalEn: PortalMessages = {
   'rotate.warning':
     'The old secret stops working immediately: every request that sends it will be refused. Every server that uses it must be given the new secret, which is shown only once.',
   'rotate.confirm': 'Yes, generate a new secret',
+  'reauth.intro': 'You signed in more than 5 minutes ago: enter your password again to confirm it is you.',
+  'reauth.password': 'Password',
+  'reauth.required': 'Enter your password to go on. Nothing has been changed.',
+  'reauth.wrong': 'Wrong password. Nothing has been changed.',
+  'reauth.tooMany':
+    'Too many sign-in attempts. Try again in {minutes, plural, one {# minute} other {# minutes}}. Nothing has been changed.',
   'mail.rotated.subject': 'New secret for your application {name}',
   'mail.rotated.intro':
     'A new client_secret was generated on {time} for your application “{name}” (client_id {clientId}), from the developer portal. The old secret no longer works: every server that used it must be given the new one.',

@@ -144,6 +144,12 @@ export const portalFr = {
   'rotate.warning':
     'L’ancien secret cessera de fonctionner immédiatement : toute demande qui l’envoie sera refusée. Chaque serveur qui l’utilise devra recevoir le nouveau secret, qui ne sera affiché qu’une fois.',
   'rotate.confirm': 'Oui, générer un nouveau secret',
+  'reauth.intro': 'Votre connexion date de plus de 5 minutes : saisissez de nouveau votre mot de passe pour confirmer que c’est bien vous.',
+  'reauth.password': 'Mot de passe',
+  'reauth.required': 'Saisissez votre mot de passe pour continuer. Rien n’a été modifié.',
+  'reauth.wrong': 'Mot de passe incorrect. Rien n’a été modifié.',
+  'reauth.tooMany':
+    'Trop de tentatives de connexion. Réessayez dans {minutes, plural, one {# minute} other {# minutes}}. Rien n’a été modifié.',
   'mail.rotated.subject': 'Nouveau secret pour votre application {name}',
   'mail.rotated.intro':
     'Un nouveau client_secret a été généré le {time} pour votre application « {name} » (client_id {clientId}), depuis le portail développeurs. L’ancien secret ne fonctionne plus : chaque serveur qui l’utilisait doit recevoir le nouveau.',

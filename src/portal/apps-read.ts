@@ -1,10 +1,12 @@
 // The owner's pages that only read: the list of their applications, one application with its
 // integration help (and, once, its new secret), the forms to register, edit or delete, and the
-// confirmation asked before a new secret replaces the current one.
+// confirmation asked before a new secret replaces the current one (both with the password field when the
+// sign-in is not recent, fresh-sign-in.ts).
 import type Koa from 'koa';
 import type { RegisteredClient } from '../clients/registry.ts';
 import { EMPTY_FORM, FORM_CHOICES, formOf, type AppFormValues, type FieldMessages } from './app-form.ts';
 import { notFound } from '../pages/page-errors.ts';
+import { renderConfirmation } from './fresh-sign-in.ts';
 import { integrationHelp } from './integration.ts';
 import type { PortalDeps } from './portal-deps.ts';
 import { renderPortal } from './portal-page.ts';
@@ -75,15 +77,13 @@ export function editAppForm(deps: PortalDeps): Koa.Middleware {
 
 export function confirmDelete(deps: PortalDeps): Koa.Middleware {
   return async function confirmPortalDelete(ctx) {
-    const client = await ownedApp(ctx, deps);
-    await renderPortal(ctx, pageOf(ctx), 'delete', { app: client });
+    await renderConfirmation(ctx, 'delete', await ownedApp(ctx, deps));
   };
 }
 
 /** Asked before a new secret is generated: the current one stops working at once, on every server using it. */
 export function confirmRotate(deps: PortalDeps): Koa.Middleware {
   return async function confirmPortalRotate(ctx) {
-    const client = await ownedApp(ctx, deps);
-    await renderPortal(ctx, pageOf(ctx), 'rotate', { app: client });
+    await renderConfirmation(ctx, 'rotate', await ownedApp(ctx, deps));
   };
 }

@@ -1,11 +1,13 @@
 // The owner's form posts: register, edit, rotate the secret, delete. Each one redirects (303) to a
 // page that shows the outcome once, so a reload never posts again and a secret never sits in a URL.
-// A rotation and a deletion are also e-mailed to the owner (owner-notices.ts).
+// A rotation and a deletion are also e-mailed to the owner (owner-notices.ts), and ask for a recent
+// sign-in or the password again first (fresh-sign-in.ts).
 import type Koa from 'koa';
 import { ClientValidationError } from '../clients/validate.ts';
 import { securityEvent } from '../log/security-log.ts';
 import { fieldMessages, readAppForm, toClientInput, type AppFormValues } from './app-form.ts';
 import { ownedApp, renderForm } from './apps-read.ts';
+import { freshSignIn } from './fresh-sign-in.ts';
 import { notifyOwner } from './owner-notices.ts';
 import { notFound } from '../pages/page-errors.ts';
 import type { PortalDeps } from './portal-deps.ts';
@@ -64,6 +66,7 @@ export function updateApp(deps: PortalDeps): Koa.Middleware {
 export function rotateSecret(deps: PortalDeps): Koa.Middleware {
   return async function rotatePortalSecret(ctx) {
     const client = await ownedApp(ctx, deps);
+    if (!(await freshSignIn(ctx, deps, 'rotate', client))) return;
     // The registry tells its listeners, which drop the engine's cached copy: the old secret fails at once.
     const clientSecret = await deps.clients.rotateSecret(client.clientId);
     if (clientSecret === undefined) throw notFound();
@@ -81,6 +84,7 @@ export function rotateSecret(deps: PortalDeps): Koa.Middleware {
 export function deleteApp(deps: PortalDeps): Koa.Middleware {
   return async function deletePortalApp(ctx) {
     const client = await ownedApp(ctx, deps);
+    if (!(await freshSignIn(ctx, deps, 'delete', client))) return;
     // The service revokes every grant and token of a deleted client (a registry listener in service.ts).
     if (!(await deps.clients.delete(client.clientId))) throw notFound();
     securityEvent('application.deleted', { client_id: client.clientId, account_id: stateOf(ctx).owner!.id, source: 'portal' });

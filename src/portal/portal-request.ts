@@ -8,6 +8,8 @@ export interface PortalState {
   mountPath: string;
   portalPath: string;
   session?: PortalSession;
+  /** When the owner signed in to the service session the portal session belongs to (epoch milliseconds). */
+  signedInAt?: number;
   /** The signed-in owner; the first name greets them in the notices the portal e-mails them. */
   owner?: { id: string; email: string; firstName: string };
   /** The parsed body of a form post, once its CSRF token has been checked. */

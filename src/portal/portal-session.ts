@@ -6,7 +6,9 @@
 //
 // The signed cookie names a record kept on the server (the engine's storage, model `PortalSession`):
 // signing out deletes the record, so a copy of the cookie kept from before (a shared computer, a
-// stolen cookie) opens nothing afterwards. The record's id is stored hashed, like every engine id.
+// stolen cookie) opens nothing afterwards. The record's id is stored hashed, like every engine id. The
+// record also keeps when the owner last typed their password in the portal (an action that asks for a
+// recent sign-in, fresh-sign-in.ts): on the server, so that a copied cookie carries no such proof.
 import { randomBytes } from 'node:crypto';
 import type Koa from 'koa';
 import type { ModelAdapter } from '../../adapters/adapter.ts';
@@ -21,12 +23,22 @@ export const SESSION_COOKIE = 'portal_session';
 export const SESSION_SECONDS = 8 * 3600;
 
 export interface PortalSession {
+  /** The id of the server-side record. */
+  id: string;
   accountId: string;
   /** uid of the service session the portal was signed in through. */
   serviceSessionUid?: string;
   /** Synchronizer token: every form carries it, every POST must send it back. */
   csrf: string;
   expiresAt: number;
+  /** When the owner last typed their password in the portal (epoch milliseconds). */
+  confirmedAt?: number;
+}
+
+/** What the server keeps of a portal session. */
+interface SessionRecord {
+  accountId: string;
+  confirmedAt?: number;
 }
 
 interface Stored {
@@ -45,9 +57,9 @@ export async function startSession(
   accountId: string,
   serviceSessionUid?: string,
 ): Promise<PortalSession> {
-  const session = { accountId, serviceSessionUid, csrf: newFormToken(), expiresAt: Date.now() + SESSION_SECONDS * 1000 };
   const id = randomBytes(32).toString('base64url');
-  await records.upsert(id, { accountId }, SESSION_SECONDS);
+  const session = { id, accountId, serviceSessionUid, csrf: newFormToken(), expiresAt: Date.now() + SESSION_SECONDS * 1000 };
+  await records.upsert(id, { accountId } satisfies SessionRecord, SESSION_SECONDS);
   const stored: Stored = { i: id, a: session.accountId, u: serviceSessionUid, c: session.csrf, x: session.expiresAt };
   jar.write(ctx, SESSION_COOKIE, stored, SESSION_SECONDS);
   return session;
@@ -73,14 +85,24 @@ export async function readSession(
     return undefined;
   }
   if (stored.x < Date.now()) return undefined;
-  const record = await records.find(stored.i);
+  const record = (await records.find(stored.i)) as Partial<SessionRecord> | undefined;
   if (record?.accountId !== stored.a) return undefined;
   return {
+    id: stored.i,
     accountId: stored.a,
     serviceSessionUid: typeof stored.u === 'string' ? stored.u : undefined,
     csrf: stored.c,
     expiresAt: stored.x,
+    confirmedAt: typeof record.confirmedAt === 'number' ? record.confirmedAt : undefined,
   };
+}
+
+/** Records on the server that the owner has just typed their password again; the session's end does not move. */
+export async function markPasswordConfirmed(records: PortalSessionRecords, session: PortalSession, now = Date.now()): Promise<void> {
+  const secondsLeft = Math.ceil((session.expiresAt - now) / 1000);
+  if (secondsLeft <= 0) return;
+  await records.upsert(session.id, { accountId: session.accountId, confirmedAt: now } satisfies SessionRecord, secondsLeft);
+  session.confirmedAt = now;
 }
 
 /** Ends the session on the server (its record is deleted) and in the browser (its cookie is cleared). */

@@ -22,9 +22,11 @@ export function portalState(deps: PortalDeps): Koa.Middleware {
     ctx.state.locale = state.locale;
     const session = await readSession(ctx, deps.jar, deps.portalSessions);
     if (session) {
-      const account = (await serviceSessionAlive(deps, session)) ? await accounts.findById(session.accountId) : undefined;
+      const signedIn = await serviceSignIn(deps, session);
+      const account = signedIn ? await accounts.findById(session.accountId) : undefined;
       if (account) {
         state.session = session;
+        state.signedInAt = signedIn?.at;
         state.owner = { id: account.id, email: account.email, firstName: account.firstName };
       } else {
         // The account, or the service session it signed in through, is gone: so is the portal session.
@@ -35,10 +37,16 @@ export function portalState(deps: PortalDeps): Koa.Middleware {
   };
 }
 
-async function serviceSessionAlive(deps: PortalDeps, session: PortalSession): Promise<boolean> {
-  if (!session.serviceSessionUid) return false;
+/**
+ * The service session the portal session was opened in, while it lives and is still this account's; with
+ * when its password was typed (the engine's login time), which an owner's action may ask to be recent.
+ */
+async function serviceSignIn(deps: PortalDeps, session: PortalSession): Promise<{ at?: number } | undefined> {
+  if (!session.serviceSessionUid) return undefined;
   const service = await findSessionByUid(deps.provider, session.serviceSessionUid);
-  return service?.accountId === session.accountId;
+  if (service?.accountId !== session.accountId) return undefined;
+  const loginTs = service.authTime();
+  return { at: typeof loginTs === 'number' ? loginTs * 1000 : undefined };
 }
 
 /** Owner pages: a visitor without a portal session is sent to sign in (a form post is refused). */
