@@ -1,5 +1,5 @@
 // English catalog. Typed as Messages, so a key missing from (or unknown to) the French catalog does
-// not compile.
+// not compile. On pages, "e‑mail" has a non-breaking hyphen (U+2011), as in fr.ts.
 import type { Messages } from './messages.ts';
 
 export const en: Messages = {
@@ -8,12 +8,12 @@ export const en: Messages = {
 
   'login.title': 'Sign in',
   'login.intro': 'Sign in to continue to {client}.',
-  'login.email': 'E-mail address',
+  'login.email': 'E‑mail address',
   'login.password': 'Password',
   'login.submit': 'Sign in',
   'login.cancel': 'Cancel and return to the application',
-  'login.error.invalid': 'Incorrect e-mail address or password.',
-  'login.error.missing': 'Enter your e-mail address and your password.',
+  'login.error.invalid': 'Incorrect e‑mail address or password.',
+  'login.error.missing': 'Enter your e‑mail address and your password.',
 
   'consent.title': 'Allow {client}',
   'consent.intro': '{client} would like to access some information from your account. Choose what you share.',
@@ -28,13 +28,13 @@ export const en: Messages = {
   'consent.nothingElse': 'Nothing else is shared. Your password is never sent to the application.',
   'consent.revokeLater': 'You can remove this access at any time from your account.',
   'consent.accept': 'Allow',
-  'consent.refuse': 'Refuse',
+  'consent.refuse': 'Deny',
 
   'scope.openid.label': 'Identify you',
   'scope.openid.description':
     'An identifier specific to this application, which cannot be used to follow you from one application to another.',
-  'scope.email.label': 'Your e-mail address',
-  'scope.email.description': 'Your e-mail address and whether it has been verified.',
+  'scope.email.label': 'Your e‑mail address',
+  'scope.email.description': 'Your e‑mail address and whether it has been verified.',
   'scope.email.value': '{email}',
   'scope.profile.label': 'Your profile',
   'scope.profile.description': 'Your username and your first name.',
@@ -92,7 +92,7 @@ export const en: Messages = {
   'signup.submit': 'Create my account',
   'signup.haveAccount': 'Already have an account?',
   'signup.loginLink': 'Sign in',
-  'signup.error.email': 'Enter a valid e-mail address.',
+  'signup.error.email': 'Enter a valid e‑mail address.',
   'signup.error.username': 'Choose a username of 3 to 32 characters (letters, digits, dot, hyphen or underscore).',
   'signup.error.usernameTaken': 'This username is already taken. Choose another one.',
   'signup.error.usernameScripts': 'Write your username in a single alphabet (without mixing, for example, Latin and Cyrillic letters).',
@@ -103,26 +103,26 @@ export const en: Messages = {
   'password.error.tooShort': 'The password must be at least 8 characters long.',
   'password.error.tooLong': 'The password cannot be longer than 256 characters.',
   'password.error.common': 'This password is too common, so easy to guess. Choose another one, for example a phrase of several words.',
-  'password.error.personal': 'The password must not repeat your e-mail address, username or first name.',
+  'password.error.personal': 'The password must not repeat your e‑mail address, username or first name.',
 
-  'signupDone.title': 'Check your e-mail address',
-  'signupDone.message': 'We sent an e-mail to {email}: open it to confirm your address.',
+  'signupDone.title': 'Check your e‑mail address',
+  'signupDone.message': 'We sent an e‑mail to {email}: open it to confirm your address.',
   'signupDone.continue': 'Continue to {client}',
   'signupDone.later': 'To continue right away, enter the password you just chose; you can verify your address afterwards.',
 
-  'verifyConfirm.title': 'Confirm your e-mail address',
-  'verifyConfirm.message': 'Confirm that this e-mail address is yours.',
+  'verifyConfirm.title': 'Confirm your e‑mail address',
+  'verifyConfirm.message': 'Confirm that this e‑mail address is yours.',
   'verifyConfirm.submit': 'Confirm my address',
-  'verify.title': 'E-mail address verified',
-  'verify.message': 'Thank you! Your e-mail address is confirmed. You can go back to the application.',
+  'verify.title': 'E‑mail address verified',
+  'verify.message': 'Thank you! Your e‑mail address is confirmed. You can go back to the application.',
   'link.invalid.title': 'Link not valid',
   'link.invalid.message': 'This link has already been used or has expired. Ask for a new one if needed.',
 
   'forgot.title': 'Forgotten password',
-  'forgot.intro': 'Enter the e-mail address of your account: we will send you a link to choose a new password.',
+  'forgot.intro': 'Enter the e‑mail address of your account: we will send you a link to choose a new password.',
   'forgot.submit': 'Send the link',
   'forgot.back': 'Back to sign-in',
-  'forgotSent.title': 'Check your e-mail',
+  'forgotSent.title': 'Check your e‑mail',
   'forgotSent.message': 'If an account exists for {email}, a link to choose a new password has just been sent to it.',
 
   'reset.title': 'New password',
@@ -178,14 +178,14 @@ export const en: Messages = {
   'account.profile.firstName': 'First name',
   'account.profile.submit': 'Save',
   'account.profile.changed': 'Your profile has been saved.',
-  'account.email.title': 'Change e-mail address',
+  'account.email.title': 'Change e‑mail address',
   'account.email.explain': 'We will send a link to the new address. Your current address stays the account’s until that link is opened.',
-  'account.email.new': 'New e-mail address',
+  'account.email.new': 'New e‑mail address',
   'account.email.submit': 'Send the link',
   'account.email.same': 'This is already your account’s address.',
   'account.email.sent':
     'If this address can be used, a confirmation link has just been sent to it. Your address only changes once that link is opened.',
-  'account.email.changed': 'Your e-mail address has been changed. Use the new one to sign in.',
+  'account.email.changed': 'Your e‑mail address has been changed. Use the new one to sign in.',
   'account.email.taken': 'This address already belongs to another account: your address has not changed.',
   'emailChange.title': 'Confirm your new address',
   'emailChange.message': 'Your account will now use the address {email}. Press the button to confirm.',
@@ -204,7 +204,7 @@ export const en: Messages = {
   'account.delete.ownsApps':
     'You registered applications in the developer portal: {apps}. Other people may use them: delete them from the portal, or ask the service’s operator to hand them over to someone else, then delete your account.',
   'account.delete.portal': 'Open the developer portal',
-  'account.delete.done': 'Your account has been deleted. A confirmation e-mail has been sent to your former address.',
+  'account.delete.done': 'Your account has been deleted. A confirmation e‑mail has been sent to your former address.',
   'mail.changeEmail.subject': 'Confirm your new e-mail address',
   'mail.changeEmail.intro':
     'You asked to use this address for your account. Open the link below to confirm: your address will only change then.',
@@ -255,12 +255,13 @@ export const en: Messages = {
   'account.verify.explain': 'Your address is not verified yet. The link you received may have expired: ask for a new one.',
   'account.verify.resend': 'Send the link again',
   'account.verify.sent': 'A new verification link has just been sent to your address.',
-  'account.verify.throttled': 'Too many e-mails were sent to this address. Try again in an hour.',
+  'account.verify.throttled': 'Too many e‑mails were sent to this address. Try again in an hour.',
   'verifyExpired.message':
-    'This verification link has already been used or has expired. Enter your e-mail address: we will send you a new one.',
+    'This verification link has already been used or has expired. Enter your e‑mail address: we will send you a new one.',
   'verifyExpired.submit': 'Get a new link',
-  'verifyResent.title': 'Check your e-mail',
+  'verifyResent.title': 'Check your e‑mail',
   'verifyResent.message': 'If the address {email} is still waiting to be verified, a new link has just been sent to it.',
   'password.show': 'Show',
+  'password.hide': 'Hide',
   'brand.links': 'About the service',
 };

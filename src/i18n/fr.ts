@@ -1,18 +1,19 @@
 // French catalog: the default language and the reference for every other catalog (see index.ts).
 // French typography: a narrow no-break space (U+202F) before ? ! ; and a no-break space (U+00A0)
-// before : so that punctuation never wraps to a line of its own on a narrow screen.
+// before : so that punctuation never wraps to a line of its own on a narrow screen. On pages, "e‑mail"
+// has a non-breaking hyphen (U+2011), so that it never breaks as "e-" then "mail"; e-mails keep a plain one.
 export const fr = {
   'service.name': 'Service de connexion',
   'page.title': '{page} · {service}',
 
   'login.title': 'Se connecter',
   'login.intro': 'Connectez-vous pour continuer vers {client}.',
-  'login.email': 'Adresse e-mail',
+  'login.email': 'Adresse e‑mail',
   'login.password': 'Mot de passe',
   'login.submit': 'Se connecter',
   'login.cancel': 'Annuler et revenir à l’application',
-  'login.error.invalid': 'Adresse e-mail ou mot de passe incorrect.',
-  'login.error.missing': 'Saisissez votre adresse e-mail et votre mot de passe.',
+  'login.error.invalid': 'Adresse e‑mail ou mot de passe incorrect.',
+  'login.error.missing': 'Saisissez votre adresse e‑mail et votre mot de passe.',
 
   'consent.title': 'Autoriser {client}',
   'consent.intro': '{client} souhaite accéder à certaines informations de votre compte. Choisissez ce que vous partagez.',
@@ -31,8 +32,8 @@ export const fr = {
 
   'scope.openid.label': 'Vous identifier',
   'scope.openid.description': 'Un identifiant propre à cette application, qui ne permet pas de vous suivre d’une application à l’autre.',
-  'scope.email.label': 'Votre adresse e-mail',
-  'scope.email.description': 'Votre adresse e-mail et le fait qu’elle ait été vérifiée ou non.',
+  'scope.email.label': 'Votre adresse e‑mail',
+  'scope.email.description': 'Votre adresse e‑mail et le fait qu’elle ait été vérifiée ou non.',
   'scope.email.value': '{email}',
   'scope.profile.label': 'Votre profil',
   'scope.profile.description': 'Votre nom d’utilisateur et votre prénom.',
@@ -91,7 +92,7 @@ export const fr = {
   'signup.submit': 'Créer mon compte',
   'signup.haveAccount': 'Déjà un compte ?',
   'signup.loginLink': 'Se connecter',
-  'signup.error.email': 'Saisissez une adresse e-mail valide.',
+  'signup.error.email': 'Saisissez une adresse e‑mail valide.',
   'signup.error.username': 'Choisissez un nom d’utilisateur de 3 à 32 caractères (lettres, chiffres, point, tiret ou tiret bas).',
   'signup.error.usernameTaken': 'Ce nom d’utilisateur est déjà pris. Choisissez-en un autre.',
   'signup.error.usernameScripts':
@@ -104,27 +105,27 @@ export const fr = {
   'password.error.tooLong': 'Le mot de passe ne peut pas dépasser 256 caractères.',
   'password.error.common':
     'Ce mot de passe est trop courant, donc facile à deviner. Choisissez-en un autre, par exemple une phrase de plusieurs mots.',
-  'password.error.personal': 'Le mot de passe ne doit pas reprendre votre adresse e-mail, votre nom d’utilisateur ni votre prénom.',
+  'password.error.personal': 'Le mot de passe ne doit pas reprendre votre adresse e‑mail, votre nom d’utilisateur ni votre prénom.',
 
-  'signupDone.title': 'Vérifiez votre adresse e-mail',
-  'signupDone.message': 'Nous avons envoyé un e-mail à {email} : ouvrez-le pour confirmer votre adresse.',
+  'signupDone.title': 'Vérifiez votre adresse e‑mail',
+  'signupDone.message': 'Nous avons envoyé un e‑mail à {email} : ouvrez-le pour confirmer votre adresse.',
   'signupDone.continue': 'Continuer vers {client}',
   'signupDone.later':
-    'Pour continuer dès maintenant, saisissez le mot de passe que vous venez de choisir ; vous vérifierez votre adresse ensuite.',
+    'Pour continuer dès maintenant, saisissez le mot de passe que vous venez de choisir ; vous vérifierez votre adresse ensuite.',
 
-  'verifyConfirm.title': 'Confirmer votre adresse e-mail',
-  'verifyConfirm.message': 'Confirmez que cette adresse e-mail est bien la vôtre.',
+  'verifyConfirm.title': 'Confirmer votre adresse e‑mail',
+  'verifyConfirm.message': 'Confirmez que cette adresse e‑mail est bien la vôtre.',
   'verifyConfirm.submit': 'Confirmer mon adresse',
-  'verify.title': 'Adresse e-mail vérifiée',
-  'verify.message': 'Merci ! Votre adresse e-mail est confirmée. Vous pouvez revenir à l’application.',
+  'verify.title': 'Adresse e‑mail vérifiée',
+  'verify.message': 'Merci ! Votre adresse e‑mail est confirmée. Vous pouvez revenir à l’application.',
   'link.invalid.title': 'Lien non valide',
   'link.invalid.message': 'Ce lien a déjà été utilisé ou a expiré. Demandez-en un nouveau si besoin.',
 
   'forgot.title': 'Mot de passe oublié',
-  'forgot.intro': 'Saisissez l’adresse e-mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.',
+  'forgot.intro': 'Saisissez l’adresse e‑mail de votre compte : nous vous enverrons un lien pour choisir un nouveau mot de passe.',
   'forgot.submit': 'Envoyer le lien',
   'forgot.back': 'Retour à la connexion',
-  'forgotSent.title': 'Consultez vos e-mails',
+  'forgotSent.title': 'Consultez vos e‑mails',
   'forgotSent.message': 'Si un compte existe pour {email}, un lien pour choisir un nouveau mot de passe vient d’y être envoyé.',
 
   'reset.title': 'Nouveau mot de passe',
@@ -182,16 +183,16 @@ export const fr = {
   'account.profile.firstName': 'Prénom',
   'account.profile.submit': 'Enregistrer',
   'account.profile.changed': 'Votre profil a été enregistré.',
-  'account.email.title': 'Changer d’adresse e-mail',
+  'account.email.title': 'Changer d’adresse e‑mail',
   'account.email.explain':
     'Nous enverrons un lien à la nouvelle adresse. Votre adresse actuelle reste celle du compte tant que ce lien n’a pas été ouvert.',
-  'account.email.new': 'Nouvelle adresse e-mail',
+  'account.email.new': 'Nouvelle adresse e‑mail',
   'account.email.submit': 'Recevoir le lien',
   'account.email.same': 'C’est déjà l’adresse de votre compte.',
   'account.email.sent':
     'Si cette adresse peut être utilisée, un lien de confirmation vient d’y être envoyé. Votre adresse ne change qu’une fois ce lien ouvert.',
-  'account.email.changed': 'Votre adresse e-mail a été modifiée. Utilisez la nouvelle pour vous connecter.',
-  'account.email.taken': 'Cette adresse est déjà celle d’un autre compte : votre adresse n’a pas changé.',
+  'account.email.changed': 'Votre adresse e‑mail a été modifiée. Utilisez la nouvelle pour vous connecter.',
+  'account.email.taken': 'Cette adresse est déjà celle d’un autre compte : votre adresse n’a pas changé.',
   'emailChange.title': 'Confirmer votre nouvelle adresse',
   'emailChange.message': 'Votre compte utilisera désormais l’adresse {email}. Appuyez sur le bouton pour confirmer.',
   'emailChange.submit': 'Confirmer ma nouvelle adresse',
@@ -207,12 +208,12 @@ export const fr = {
   'account.delete.submit': 'Supprimer mon compte',
   'account.delete.confirmMissing': 'Cochez la case pour confirmer la suppression.',
   'account.delete.ownsApps':
-    'Vous avez enregistré des applications dans le portail développeurs : {apps}. D’autres personnes les utilisent peut-être : supprimez-les depuis le portail, ou demandez à l’exploitant du service de les confier à quelqu’un d’autre, puis supprimez votre compte.',
+    'Vous avez enregistré des applications dans le portail développeurs : {apps}. D’autres personnes les utilisent peut-être : supprimez-les depuis le portail, ou demandez à l’exploitant du service de les confier à quelqu’un d’autre, puis supprimez votre compte.',
   'account.delete.portal': 'Ouvrir le portail développeurs',
-  'account.delete.done': 'Votre compte a été supprimé. Un e-mail de confirmation a été envoyé à votre ancienne adresse.',
+  'account.delete.done': 'Votre compte a été supprimé. Un e‑mail de confirmation a été envoyé à votre ancienne adresse.',
   'mail.changeEmail.subject': 'Confirmez votre nouvelle adresse e-mail',
   'mail.changeEmail.intro':
-    'Vous avez demandé à utiliser cette adresse pour votre compte. Ouvrez le lien ci-dessous pour confirmer : votre adresse ne changera qu’à ce moment-là.',
+    'Vous avez demandé à utiliser cette adresse pour votre compte. Ouvrez le lien ci-dessous pour confirmer : votre adresse ne changera qu’à ce moment-là.',
   'mail.changeEmail.action': 'Confirmer ma nouvelle adresse',
   'mail.changeEmail.expiry': 'Ce lien est valable {hours, plural, one {# heure} other {# heures}} et ne sert qu’une fois.',
   'mail.notice.reset': 'Choisir un nouveau mot de passe',
@@ -223,7 +224,7 @@ export const fr = {
   'mail.emailChanged.subject': 'L’adresse e-mail de votre compte a été modifiée',
   'mail.emailChanged.intro': 'Votre compte utilise désormais l’adresse {email}.',
   'mail.emailChanged.ignore':
-    'Si c’était vous, il n’y a rien à faire. Sinon, contactez le service au plus vite : quelqu’un d’autre a peut-être accès à votre compte.',
+    'Si c’était vous, il n’y a rien à faire. Sinon, contactez le service au plus vite : quelqu’un d’autre a peut-être accès à votre compte.',
   'mail.accountDeleted.subject': 'Votre compte a été supprimé',
   'mail.accountDeleted.intro':
     'Votre compte et toutes les données qui s’y rattachaient ont été supprimés, à votre demande. Les applications que vous aviez autorisées n’y ont plus accès.',
@@ -261,12 +262,13 @@ export const fr = {
   'account.verify.explain': 'Votre adresse n’est pas encore vérifiée. Le lien reçu a peut-être expiré : demandez-en un nouveau.',
   'account.verify.resend': 'Renvoyer le lien',
   'account.verify.sent': 'Un nouveau lien de vérification vient d’être envoyé à votre adresse.',
-  'account.verify.throttled': 'Trop d’e-mails ont été envoyés à cette adresse. Réessayez dans une heure.',
+  'account.verify.throttled': 'Trop d’e‑mails ont été envoyés à cette adresse. Réessayez dans une heure.',
   'verifyExpired.message':
-    'Ce lien de vérification a déjà été utilisé ou a expiré. Saisissez votre adresse e-mail : nous vous en enverrons un nouveau.',
+    'Ce lien de vérification a déjà été utilisé ou a expiré. Saisissez votre adresse e‑mail : nous vous en enverrons un nouveau.',
   'verifyExpired.submit': 'Recevoir un nouveau lien',
-  'verifyResent.title': 'Consultez vos e-mails',
+  'verifyResent.title': 'Consultez vos e‑mails',
   'verifyResent.message': 'Si l’adresse {email} attend encore d’être vérifiée, un nouveau lien vient d’y être envoyé.',
   'password.show': 'Afficher',
+  'password.hide': 'Masquer',
   'brand.links': 'Informations sur le service',
 } satisfies Record<string, string>;

@@ -41,7 +41,7 @@ export const portalEn: PortalMessages = {
   'form.scopes': 'Requested information (scopes)',
   'form.scopeRequired': 'Required',
   'form.scope.openid': 'openid: identify the user',
-  'form.scope.email': 'email: their e-mail address',
+  'form.scope.email': 'email: their e‑mail address',
   'form.scope.profile': 'profile: their username and first name',
   'form.create': 'Register the application',
   'form.save': 'Save changes',
@@ -126,7 +126,7 @@ export const portalEn: PortalMessages = {
   'error.link.fragment': '“{value}” must not contain a fragment (#…).',
   'error.link.unsafe': '“{value}” must not contain a space, quote, comma or semicolon.',
   'app.verified':
-    'Application verified by an administrator of the service: the consent screen shows its logo and the domain of your e-mail address.',
+    'Application verified by an administrator of the service: the consent screen shows its logo and the domain of your e‑mail address.',
   'app.unverified':
     'Unverified application: the consent screen tells users so and does not show its logo. An administrator of the service can verify it.',
   'app.secretPublic':

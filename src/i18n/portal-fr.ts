@@ -1,5 +1,5 @@
 // French catalog of the developer portal: the default language and the reference for portal-en.ts.
-// Same typography as fr.ts: U+202F before ? ! ; and U+00A0 before :.
+// Same typography as fr.ts: U+202F before ? ! ; and U+00A0 before :, U+2011 in "e‑mail".
 export const portalFr = {
   'portal.name': 'Portail développeurs',
   'page.title': '{page} · Portail développeurs',
@@ -38,7 +38,7 @@ export const portalFr = {
   'form.scopes': 'Informations demandées (scopes)',
   'form.scopeRequired': 'Obligatoire',
   'form.scope.openid': 'openid : identifier l’utilisateur',
-  'form.scope.email': 'email : son adresse e-mail',
+  'form.scope.email': 'email : son adresse e‑mail',
   'form.scope.profile': 'profile : son nom d’utilisateur et son prénom',
   'form.create': 'Enregistrer l’application',
   'form.save': 'Enregistrer les modifications',
@@ -124,7 +124,7 @@ export const portalFr = {
   'error.link.fragment': '« {value} » ne doit pas contenir de fragment (#…).',
   'error.link.unsafe': '« {value} » ne doit contenir ni espace, ni apostrophe, ni guillemet, ni virgule, ni point-virgule.',
   'app.verified':
-    'Application vérifiée par un administrateur du service : l’écran de consentement affiche son logo et le domaine de votre adresse e-mail.',
+    'Application vérifiée par un administrateur du service : l’écran de consentement affiche son logo et le domaine de votre adresse e‑mail.',
   'app.unverified':
     'Application non vérifiée : l’écran de consentement l’indique aux utilisateurs et n’affiche pas son logo. Un administrateur du service peut la vérifier.',
   'app.secretPublic':

@@ -51,7 +51,7 @@ describe("deleting one's own account", () => {
     // Signing in fails, as for an address never registered.
     const again = await signInToAccount(new Browser(m.svc.url), user);
     expect(again.status).toBe(400);
-    expect(again.html).toContain('Adresse e-mail ou mot de passe incorrect.');
+    expect(again.html).toContain('Adresse e\u2011mail ou mot de passe incorrect.');
     expect(await m.svc.service.context.accounts.findById(user.id)).toBeUndefined();
     // The application's grant ended with the account.
     const refresh = await refreshGrant(m.svc.url, client, tokens.refresh_token!);

@@ -49,7 +49,7 @@ describe('account page', () => {
     const user = await svc.createUser();
     const page = await signInToAccount(new Browser(svc.url), { email: user.email, password: 'not it at all' });
     expect(page.status).toBe(400);
-    expect(page.html).toContain('Adresse e-mail ou mot de passe incorrect.');
+    expect(page.html).toContain('Adresse e\u2011mail ou mot de passe incorrect.');
   });
 
   it('refuses every form posted without the anti-forgery token', async () => {
@@ -79,7 +79,7 @@ describe('account page', () => {
 
     const page = await accountPage(browser);
     expect(page.html).toContain('Boutique Plateau');
-    expect(page.html).toContain('Partagé\u00a0: Vous identifier, Votre adresse e-mail');
+    expect(page.html).toContain('Partagé\u00a0: Vous identifier, Votre adresse e\u2011mail');
     expect(page.html).toMatch(/Depuis le \d{1,2} \S+ \d{4}/);
     expect(page.html).not.toContain('Votre profil');
 

@@ -48,7 +48,7 @@ describe('changing the e-mail address', () => {
     expect(confirm.html).toContain(newEmail);
     expect(await accounts.authenticate(user.email, user.password)).toBeDefined();
     const done = await submitForm(phone, confirm, /\/account\/email\/confirm$/, { token: new URL(mail.link).searchParams.get('token')! });
-    expect(done.html).toContain('Votre adresse e-mail a été modifiée.');
+    expect(done.html).toContain('Votre adresse e\u2011mail a été modifiée.');
 
     expect(await accounts.authenticate(user.email, user.password)).toBeUndefined();
     expect(await accounts.authenticate(newEmail, user.password)).toMatchObject({ id: user.id, email: newEmail, emailVerified: true });
@@ -85,7 +85,7 @@ describe('changing the e-mail address', () => {
     expect(wrong.html).toContain(`value="${newEmail}"`);
     const malformed = await submitForm(browser, page, EMAIL, { new_email: 'pas-une-adresse', current_password: user.password });
     expect(malformed.status).toBe(400);
-    expect(malformed.html).toContain('Saisissez une adresse e-mail valide.');
+    expect(malformed.html).toContain('Saisissez une adresse e\u2011mail valide.');
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(m.smtp.received.filter((mail) => mail.to.includes(newEmail))).toEqual([]);
   });
@@ -115,7 +115,7 @@ describe('changing the e-mail address', () => {
     const refused = await submitForm(browser, confirm, /\/account\/email\/confirm$/, {
       token: new URL(mail.link).searchParams.get('token')!,
     });
-    expect(refused.html).toContain('Cette adresse est déjà celle d’un autre compte : votre adresse n’a pas changé.');
+    expect(refused.html).toContain('Cette adresse est déjà celle d’un autre compte\u00a0: votre adresse n’a pas changé.');
     expect(await m.svc.service.context.accounts.authenticate(user.email, user.password)).toBeDefined();
   });
 });

@@ -33,7 +33,7 @@ describe('account page in a browser', () => {
 
     const start = await rp.start();
     await page.goto(start.url);
-    await page.getByLabel('Adresse e-mail').fill(user.email);
+    await page.getByLabel('Adresse e\u2011mail').fill(user.email);
     await page.getByLabel('Mot de passe').fill(user.password);
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Autoriser' }).click();
@@ -78,9 +78,9 @@ describe('account page in a browser', () => {
     await page.getByRole('link', { name: 'Forgot your password?' }).click();
     await page.getByRole('heading', { name: 'Forgotten password' }).waitFor();
     await screenshots(page, 'password-01-forgot');
-    await page.getByLabel('E-mail address').fill('someone@example.org');
+    await page.getByLabel('E\u2011mail address').fill('someone@example.org');
     await page.getByRole('button', { name: 'Send the link' }).click();
-    await page.getByRole('heading', { name: 'Check your e-mail' }).waitFor();
+    await page.getByRole('heading', { name: 'Check your e\u2011mail' }).waitFor();
     await screenshots(page, 'password-02-sent');
     await context.close();
   });
@@ -95,7 +95,7 @@ describe('account page in a browser', () => {
     await page.waitForFunction(() => document.activeElement instanceof HTMLInputElement && document.activeElement.type === 'email');
     await page.keyboard.type(user.email);
     await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'Consultez vos e-mails' }).waitFor();
+    await page.getByRole('heading', { name: 'Consultez vos e\u2011mails' }).waitFor();
     const mail = await smtp.next(user.email);
     await page.goto(mail.link);
     await page.getByRole('heading', { name: 'Nouveau mot de passe' }).waitFor();

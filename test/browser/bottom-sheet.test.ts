@@ -52,7 +52,7 @@ describe('bottom sheet', () => {
     expect(submit!.height).toBeGreaterThanOrEqual(44);
     await screenshots(page, 'sheet-01-login');
 
-    await page.getByLabel('Adresse e-mail').fill(user.email);
+    await page.getByLabel('Adresse e\u2011mail').fill(user.email);
     await page.getByLabel('Mot de passe', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await page.getByRole('button', { name: 'Autoriser' }).waitFor();

@@ -42,6 +42,21 @@ export async function screenshotAt(page: Page, name: string): Promise<string> {
 }
 
 /**
+ * A screenshot of the whole page, as `<name>.png`: the screen is made as tall as the page for it, then
+ * given back its size (Playwright's fullPage would drop a text size set with pageWithTextSize).
+ */
+export async function screenshotWhole(page: Page, name: string): Promise<string> {
+  await mkdir(SHOTS, { recursive: true });
+  const path = new URL(`${name}.png`, SHOTS).pathname;
+  const screen = page.viewportSize()!;
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: screen.width, height: Math.max(height, screen.height) });
+  await page.screenshot({ path });
+  await page.setViewportSize(screen);
+  return path;
+}
+
+/**
  * Links and buttons on the page smaller than 44×44 CSS px (WCAG 2.5.5), among those a user can see or
  * reach by scrolling; each as "text (width×height)".
  */

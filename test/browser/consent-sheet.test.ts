@@ -82,7 +82,7 @@ async function openConsent(size: { width: number; height: number }) {
   const page = await context.newPage();
   await page.route(LOGO, (route) => route.fulfill({ status: 200, contentType: 'image/png', body: PNG }));
   await page.goto((await rp.start({ display: 'touch' })).url);
-  await page.getByLabel('Adresse e-mail').fill(user.email);
+  await page.getByLabel('Adresse e\u2011mail').fill(user.email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
   await page.getByRole('button', { name: 'Autoriser' }).waitFor();
@@ -107,7 +107,7 @@ describe('the consent bottom sheet on phones', () => {
       // Every scope label and value: on screen, or brought there by scrolling the sheet's body, with
       // both buttons still on screen.
       const labels = await page.locator('.scope-label').allTextContents();
-      expect(labels.map((l) => l.trim())).toEqual(['Vous identifier', 'Votre adresse e-mail', 'Votre profil']);
+      expect(labels.map((l) => l.trim())).toEqual(['Vous identifier', 'Votre adresse e\u2011mail', 'Votre profil']);
       const scrolls = await page.locator('.split-body').evaluate((el) => getComputedStyle(el).overflowY);
       expect(scrolls).toBe('auto');
       for (const selector of ['.scope-label', '.scope-value']) {

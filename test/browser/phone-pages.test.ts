@@ -1,5 +1,5 @@
 // The sign-in pages on a phone (360×640): every link and button at least 44×44 px (WCAG 2.5.5), nothing
-// wider than the screen; the "Afficher" button of password fields, and the same pages without
+// wider than the screen; the "Afficher" / "Masquer" button of password fields, and the same pages without
 // JavaScript; a rate-limited sign-in that names the wait and links to password reset.
 // Screenshots: test-results/screenshots/phone-<page>.png.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -57,7 +57,7 @@ describe('sign-in pages on a phone', () => {
     await page.getByRole('heading', { name: 'Créer un compte' }).waitFor();
     await checkPhonePage(page, 'signup');
     await page.getByRole('link', { name: 'Se connecter' }).click();
-    await page.getByLabel('Adresse e-mail').fill(user.email);
+    await page.getByLabel('Adresse e\u2011mail').fill(user.email);
     await page.getByLabel('Mot de passe').fill(user.password);
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await page.getByRole('button', { name: 'Autoriser' }).waitFor();
@@ -77,23 +77,30 @@ describe('sign-in pages on a phone', () => {
     await context.close();
   });
 
-  it('shows a typed password with "Afficher", and hides it again', async () => {
+  it('shows a typed password with "Afficher", and hides it again with "Masquer"', async () => {
     const { context, page } = await phone();
     await page.goto((await rp.start()).url);
     const field = page.getByLabel('Mot de passe');
-    const reveal = page.getByRole('button', { name: 'Afficher' });
     await field.fill('une longue phrase de passe');
-    expect(await reveal.getAttribute('aria-pressed')).toBe('false');
-    await reveal.click();
+    await page.getByRole('button', { name: 'Afficher' }).click();
     expect(await field.getAttribute('type')).toBe('text');
-    expect(await reveal.getAttribute('aria-pressed')).toBe('true');
+    // The button now says what the next press does; no aria-pressed to contradict its label.
+    const hide = page.getByRole('button', { name: 'Masquer' });
+    expect(await hide.getAttribute('aria-pressed')).toBeNull();
+    expect(await hide.getAttribute('aria-controls')).toBe('password');
     await screenshotAt(page, 'phone-login-password-shown');
-    await reveal.click();
+    await hide.click();
     expect(await field.getAttribute('type')).toBe('password');
+    const reveal = page.getByRole('button', { name: 'Afficher' });
     // Beside its field, as tall as it.
     const [a, b] = [await field.boundingBox(), await reveal.boundingBox()];
     expect(Math.abs(a!.y - b!.y)).toBeLessThan(2);
     expect(b!.height).toBeGreaterThanOrEqual(44);
+    // A form sent while the password is shown sends it as a password, and the button is back to "Afficher".
+    await page.getByRole('button', { name: 'Afficher' }).click();
+    await page.evaluate(() => document.querySelector('form.stack')!.dispatchEvent(new Event('submit')));
+    expect(await field.getAttribute('type')).toBe('password');
+    expect(await reveal.isVisible()).toBe(true);
     await context.close();
   });
 
@@ -103,7 +110,7 @@ describe('sign-in pages on a phone', () => {
     const arrived = await catchCallback(page, redirectUri);
     await page.goto((await rp.start()).url);
     expect(await page.getByRole('button', { name: 'Afficher' }).count()).toBe(0);
-    await page.getByLabel('Adresse e-mail').fill(user.email);
+    await page.getByLabel('Adresse e\u2011mail').fill(user.email);
     await page.getByLabel('Mot de passe').fill(user.password);
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await page.getByRole('button', { name: 'Autoriser' }).click();
@@ -117,7 +124,7 @@ describe('sign-in pages on a phone', () => {
     await page.goto((await rp.start()).url);
     for (let i = 0; i < 3; i += 1) {
       await page.getByLabel('Mot de passe').fill('pas le bon mot de passe');
-      await page.getByLabel('Adresse e-mail').fill(user.email);
+      await page.getByLabel('Adresse e\u2011mail').fill(user.email);
       await page.getByRole('button', { name: 'Se connecter' }).click();
       await page.locator('#login-error').waitFor();
     }

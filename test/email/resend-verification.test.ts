@@ -44,7 +44,7 @@ describe('a new verification link', () => {
 
     const mail = await smtp.next(user.email);
     expect(mail.subject).toBe('Confirmez votre adresse e-mail');
-    expect((await confirm(browser, mail.link)).html).toContain('Adresse e-mail vérifiée');
+    expect((await confirm(browser, mail.link)).html).toContain('Adresse e\u2011mail vérifiée');
     const rp = await relyingParty(svc.url, await svc.createClient());
     const { tokens } = await signIn(svc.url, rp, user);
     expect((await userinfo(svc.url, tokens.access_token)).json.email_verified).toBe(true);
@@ -81,9 +81,9 @@ describe('a new verification link', () => {
       await smtp.next(user.email);
     }
     page = (await browser.submit(page, /\/account\/verify-email$/, { csrf: csrfOf(page) })) as Page;
-    expect(page.html).toContain('Trop d’e-mails ont été envoyés à cette adresse. Réessayez dans une heure.');
+    expect(page.html).toContain('Trop d’e\u2011mails ont été envoyés à cette adresse. Réessayez dans une heure.');
     const latest = smtp.received.filter((m) => m.to.includes(user.email)).at(-1)!;
-    expect((await confirm(browser, latest.link)).html).toContain('Adresse e-mail vérifiée');
+    expect((await confirm(browser, latest.link)).html).toContain('Adresse e\u2011mail vérifiée');
     const after = (await browser.open('/account')) as Page;
     expect(isPage(after) && after.html.includes('/account/verify-email')).toBe(false);
   });

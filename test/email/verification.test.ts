@@ -72,7 +72,7 @@ describe('e-mail verification', () => {
     }
     expect((await svc.service.context.accounts.findByEmail(user.email))?.emailVerified).toBe(false);
     // The link still works for the owner afterwards.
-    expect((await confirm(mail.link)).html).toContain('Adresse e-mail vérifiée');
+    expect((await confirm(mail.link)).html).toContain('Adresse e\u2011mail vérifiée');
   });
 
   it('refuses the confirmation without the anti-forgery token', async () => {
@@ -90,7 +90,7 @@ describe('e-mail verification', () => {
 
     const verified = await confirm(mail.link);
     expect(verified.status).toBe(200);
-    expect(verified.html).toContain('Adresse e-mail vérifiée');
+    expect(verified.html).toContain('Adresse e\u2011mail vérifiée');
     expect((await svc.service.context.accounts.findByEmail(user.email))?.emailVerified).toBe(true);
 
     const { callback } = await continueToApp(browser, done, user);

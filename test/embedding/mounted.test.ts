@@ -85,7 +85,7 @@ describe('mounted at /auth behind a host body parser', () => {
     const login = await open(browser, (await rp.start()).url);
     const refused = (await submit(browser, login, /\/login$/, { email: account.email, password: 'pas le bon' })) as Page;
     expect(refused.status).toBe(400);
-    expect(refused.html).toContain('Adresse e-mail ou mot de passe incorrect.');
+    expect(refused.html).toContain('Adresse e\u2011mail ou mot de passe incorrect.');
     const consent = (await submit(browser, refused, /\/login$/, { email: account.email, password: account.password })) as Page;
     expect(consent.html).toContain('/consent"');
   });
@@ -106,7 +106,7 @@ describe('mounted at /auth behind a host body parser', () => {
       first_name: 'Mariam',
       password: newcomer.password,
     })) as Page;
-    expect(done.html).toContain('Vérifiez votre adresse e-mail');
+    expect(done.html).toContain('Vérifiez votre adresse e\u2011mail');
     // The page's sign-in form continues the authorization, under the prefix.
     expect(done.html).toMatch(new RegExp(`action="${PREFIX}/interaction/[^/"]+/login"`));
     const consent = (await submit(browser, done, /\/login$/, newcomer)) as Page;
@@ -140,7 +140,7 @@ describe('mounted at /auth behind a host body parser', () => {
       csrf: csrfOf(confirm),
       token: /name="token" value="([^"]+)"/.exec(confirm.html)![1],
     })) as Page;
-    expect(verified.html).toContain('Adresse e-mail vérifiée');
+    expect(verified.html).toContain('Adresse e\u2011mail vérifiée');
     const changed = (await submit(browser, resent, /\/account\/password$/, {
       csrf: csrfOf(resent),
       current_password: account.password,
@@ -170,7 +170,7 @@ describe('mounted at /auth behind a host body parser', () => {
       email: account.email,
       return: '/account',
     })) as Page;
-    expect(sent.html).toContain('Consultez vos e-mails');
+    expect(sent.html).toContain('Consultez vos e\u2011mails');
     const mail = await smtp.next(account.email);
     expect(mail.link.startsWith(`${host.issuer}/password/reset?token=`)).toBe(true);
     const reset = await open(browser, mail.link);

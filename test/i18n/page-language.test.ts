@@ -26,7 +26,7 @@ describe('page language', () => {
     const page = await loginPage();
     expect(page.status).toBe(200);
     expect(page.html).toMatch(/<html lang="fr"/);
-    expect(page.html).toContain('Adresse e-mail');
+    expect(page.html).toContain('Adresse e\u2011mail');
     expect(page.html).toContain('Mot de passe');
     expect(page.html).toContain('Boutique Dakar');
   });
@@ -67,7 +67,7 @@ describe('page language', () => {
     const wrong = (await browser.submit(page, /\/login$/, { email: user.email, password: 'not the password' })) as Page;
     const unknown = (await browser.submit(page, /\/login$/, { email: 'nobody@example.org', password: 'not the password' })) as Page;
     expect(wrong.status).toBe(unknown.status);
-    expect(wrong.html).toContain('Adresse e-mail ou mot de passe incorrect');
+    expect(wrong.html).toContain('Adresse e\u2011mail ou mot de passe incorrect');
     const message = (html: string) => /role="alert"[^>]*>([^<]*)</.exec(html)?.[1];
     expect(message(wrong.html)).toBe(message(unknown.html));
   });

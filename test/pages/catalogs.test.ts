@@ -24,7 +24,7 @@ describe('message catalogs', () => {
 
   it('write French with its accents and typography', () => {
     expect(t('fr', 'login.submit')).toBe('Se connecter');
-    expect(t('fr', 'login.email')).toBe('Adresse e-mail');
+    expect(t('fr', 'login.email')).toBe('Adresse e\u2011mail');
     expect(t('fr', 'login.password')).toBe('Mot de passe');
     expect(t('fr', 'consent.accept')).toBe('Autoriser');
     expect(t('fr', 'consent.refuse')).toBe('Refuser');

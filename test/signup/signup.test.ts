@@ -37,7 +37,7 @@ describe('sign-up', () => {
     const uid = form.url.match(/\/interaction\/([^/]+)\/signup/)![1];
     const done = await submitSignup(browser, form, user);
     expect(done.status).toBe(200);
-    expect(done.html).toContain('Vérifiez votre adresse e-mail');
+    expect(done.html).toContain('Vérifiez votre adresse e\u2011mail');
     expect(done.html).toContain(user.email);
     // The interaction uid is kept: the sign-in form on the page continues this very authorization.
     expect(done.html).toContain(`action="/interaction/${uid}/login"`);
@@ -100,7 +100,7 @@ describe('sign-up', () => {
     expect([...passphrase].length).toBeGreaterThan(200);
     const done = await submitSignup(browser, form, newUser({ password: passphrase }));
     expect(done.status).toBe(200);
-    expect(done.html).toContain('Vérifiez votre adresse e-mail');
+    expect(done.html).toContain('Vérifiez votre adresse e\u2011mail');
   });
 
   it('answers a registered address with the same page as a new one, and tells the address owner by e-mail', async () => {
@@ -168,7 +168,7 @@ describe('sign-up', () => {
       password: 'une phrase tout à fait correcte',
     });
     expect(page.status).toBe(400);
-    expect(page.html).toContain('Saisissez une adresse e-mail valide');
+    expect(page.html).toContain('Saisissez une adresse e\u2011mail valide');
     expect(page.html).toContain('Choisissez un nom d’utilisateur');
     expect(page.html).toContain('Saisissez votre prénom');
   });
