@@ -15,6 +15,7 @@ export const unitTests = [
   'test/accounts/password-policy.test.ts',
   'test/accounts/rules.test.ts',
   'test/adapters/outage-classification.test.ts',
+  'test/adapters/storage-deadline.test.ts',
   'test/authorization/redirect-uri-rules.test.ts',
   'test/bench/harness-summary.test.ts',
   'test/config/**/*.test.ts',

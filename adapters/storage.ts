@@ -3,7 +3,7 @@ import type { Cluster } from 'ioredis';
 import type { RedisClient } from './redis/connect.ts';
 import type { SignInStorageConfig } from './storage-config.ts';
 import type { AdapterFactory, AdapterOptions } from './adapter.ts';
-import { guardAdapter } from './guard.ts';
+import { guardAdapter, guardDatabase, refusedWritesRecently } from './guard.ts';
 import type { Database } from './sql/database.ts';
 import { sqlAdapter } from './sql/adapter.ts';
 import { openPglite } from './sql/pglite.ts';
@@ -41,13 +41,18 @@ export interface Storage {
 export async function openDatabase(storage: SignInStorageConfig): Promise<Database> {
   if (storage.kind === 'postgres') {
     const { url, pool } = storage.postgres;
-    return openPostgres({ url, ...pool });
+    return guardDatabase(await openPostgres({ url, ...pool }));
   }
-  return openPglite(storage.dataDir);
+  return guardDatabase(await openPglite(storage.dataDir));
 }
 
-/** Resolves when every backend of `storage` answers; rejects (StorageUnavailableError) otherwise. */
+/**
+ * Resolves when every backend of `storage` answers and none refused a write lately (a full disk, a read-only
+ * server: guard.ts); rejects otherwise.
+ */
 export async function pingStorage(storage: Pick<Storage, 'db' | 'redis'>): Promise<void> {
+  const refusing = [storage.db, storage.redis].find((store) => store !== undefined && refusedWritesRecently(store));
+  if (refusing) throw new Error(`${refusing === storage.db ? storage.db.kind : 'redis'} refused a write lately`);
   await Promise.all([
     storage.db.query('SELECT 1'),
     storage.redis && pingRedis(storage.redis).catch((error: unknown) => rethrowClassified('redis', error)),
@@ -105,7 +110,7 @@ export async function openStorage(storage: SignInStorageConfig): Promise<Storage
     db,
     redis,
     adapterFactory: (options) => (model) =>
-      HOT.has(model) ? guardAdapter('redis', redisAdapter(redis, model, { keyPrefix })) : sqlAdapter(db, model, options),
+      HOT.has(model) ? guardAdapter('redis', redisAdapter(redis, model, { keyPrefix }), redis) : sqlAdapter(db, model, options),
     async close() {
       // Close both even if one fails, then report the first failure.
       const results = await Promise.allSettled([closeRedis(redis), db.close()]);

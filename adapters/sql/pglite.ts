@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 // A type-only import: erased at run time, so loading this file never loads PGlite.
 import type { PGlite } from '@electric-sql/pglite';
+import { rethrowClassified } from '../unavailable.ts';
 import type { Database, Queryable, QueryResult } from './database.ts';
 import { webAssemblyStoreLoading } from './webassembly-store.ts';
 
@@ -63,9 +64,11 @@ export async function openPglite(dataDir: string): Promise<Database> {
     release();
     throw error;
   }
+  // A full disk (or a read-only one) is an outage, as on Postgres: a 503 and the outage page, not a 500.
+  const classified = (error: unknown) => rethrowClassified('embedded', error);
   const wrap = (q: Pick<PGlite, 'query'>): Queryable => ({
     async query<Row>(sql: string, params: unknown[] = []): Promise<QueryResult<Row>> {
-      const res = await q.query<Row>(sql, params);
+      const res = await q.query<Row>(sql, params).catch(classified);
       // PGlite reports affectedRows 0 for a SELECT; the rows returned count there.
       return { rows: res.rows, rowCount: Math.max(res.affectedRows ?? 0, res.rows.length) };
     },
@@ -74,9 +77,9 @@ export async function openPglite(dataDir: string): Promise<Database> {
     kind: 'pglite',
     ...wrap(db),
     async exec(sql) {
-      await db.exec(sql);
+      await db.exec(sql).catch(classified);
     },
-    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))).catch(classified),
     // One process owns the store, but a change may still come from outside the service's own objects
     // (SQL run on the same store): the triggers' NOTIFYs reach in-process listeners as on Postgres.
     listen(channel, handlers) {

@@ -71,17 +71,28 @@ const redis = z
   })
   .describe('Sessions, interactions, codes, access tokens and rate-limit counters in Redis; exactly one of `url` and `cluster`.');
 
+const requestDeadlineMs = z
+  .number()
+  .int()
+  .min(100)
+  .default(5000)
+  .describe(
+    'The time one request may spend waiting for its stores, all its calls together, in milliseconds: past it the request answers 503 (or the outage page).',
+  );
+
 const storage = z
   .discriminatedUnion('kind', [
     z.strictObject({
       kind: z.literal('embedded').describe('a local data folder (PGlite in `dataDir`), no database server: one process on one machine'),
       dataDir: z.string().min(1).default('./data').describe('Folder of the embedded store; only with `kind: embedded`.'),
       redis: redis.optional(),
+      requestDeadlineMs,
     }),
     z.strictObject({
       kind: z.literal('postgres').describe('a shared Postgres database (`postgres.url`), for production and for several instances'),
       postgres,
       redis: redis.optional(),
+      requestDeadlineMs,
     }),
   ])
   .describe('Where accounts, applications, grants and tokens live.');

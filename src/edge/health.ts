@@ -1,5 +1,7 @@
 // /healthz says the process is up; /readyz says its storage answers, for a load balancer to tell apart
-// an instance to restart from one to take out of rotation while a dependency is down.
+// an instance to restart from one to take out of rotation while a dependency is down. A store that answers
+// but refused a write lately (a full disk, a read-only server) is not ready either: `ready` (pingStorage)
+// asks the store guards, which remember it (adapters/guard.ts).
 import type Koa from 'koa';
 
 export function healthRoutes(ready: () => Promise<void>, timeoutMs = 2000): Koa.Middleware {

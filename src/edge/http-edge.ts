@@ -1,7 +1,8 @@
 // The HTTP edge of the service, in the order requests meet it (service.ts wires it):
 //  1. response-headers.ts: nosniff, HSTS, no-store, the form_post page's policy, on every response;
-//  2. requestEdge: plain http on an https issuer (https-only.ts), a method an endpoint does not answer
-//     (method-not-allowed.ts), malformed input (input-guard.ts): refused before any route reads them;
+//  2. requestEdge: the request's storage deadline (storage-deadline.ts); plain http on an https issuer
+//     (https-only.ts), a method an endpoint does not answer (method-not-allowed.ts), malformed input
+//     (input-guard.ts): refused before any route reads them;
 //  3. protocolEdge, just in front of the engine: CORS preflights (cors-preflight.ts), requests without
 //     client authentication (client-auth-required.ts), applications with a redirect URI that breaks the
 //     rules (misconfigured-clients.ts), and answers in the query only (authorization-response.ts);
@@ -24,14 +25,15 @@ import { httpsOnly } from './https-only.ts';
 import { inputGuard } from './input-guard.ts';
 import { methodNotAllowed } from './method-not-allowed.ts';
 import { refuseMisconfiguredClients } from './misconfigured-clients.ts';
+import { storageDeadline } from './storage-deadline.ts';
 
 export { responseHeaders } from './response-headers.ts';
 
 type EdgeConfig = Pick<SignInConfig, 'issuer' | 'languages'>;
 
 /** In front of the engine and the pages alike. */
-export function requestEdge(config: EdgeConfig): Koa.Middleware {
-  return compose([httpsOnly(config), methodNotAllowed(config), inputGuard(config)]);
+export function requestEdge(config: EdgeConfig & Pick<SignInConfig, 'storage'>): Koa.Middleware {
+  return compose([storageDeadline(config), httpsOnly(config), methodNotAllowed(config), inputGuard(config)]);
 }
 
 /** In front of the engine only. */

@@ -6,13 +6,15 @@
 // The engine catches most errors itself and answers 500 before our middleware sees anything, so the
 // two halves meet through the request: its `server_error` event marks the request with the outage,
 // and the middleware around the engine rewrites a marked 500 on the way out. Anything thrown past the
-// engine that is not an outage is logged once, with its stack, and never shown.
+// engine that is not an outage is logged once, with its stack, and never shown. An outage is one
+// `storage.unavailable` line per request, and its cause one line per burst (src/log/storage-outage-log.ts).
 import type { IncomingMessage } from 'node:http';
 import type Koa from 'koa';
 import type Provider from 'oidc-provider';
-import { isStorageUnavailable } from '../../adapters/unavailable.ts';
+import { isStorageUnavailable, observeStorageOutages } from '../../adapters/unavailable.ts';
 import type { SignInConfig } from '../config/schema.ts';
 import { securityEvent, unexpectedError } from '../log/security-log.ts';
+import { logStorageOutageCause } from '../log/storage-outage-log.ts';
 import { countStorageError } from '../metrics/load-metrics.ts';
 import { renderErrorPage, renderUnavailablePage, UNAVAILABLE_CODE, UNAVAILABLE_RETRY_SECONDS } from '../pages/error-page.ts';
 import { localeFor } from '../pages/language.ts';
@@ -34,6 +36,8 @@ const outages = new WeakSet<IncomingMessage>();
  * errors are logged with the engine's events, src/edge/engine-log.ts.)
  */
 export function markStorageOutages(provider: Provider): void {
+  // Every outage classified, whichever path met it (a page's included), has its cause logged once per burst.
+  observeStorageOutages(logStorageOutageCause);
   provider.on('server_error', (ctx: Koa.Context, error: unknown) => {
     if (!isStorageUnavailable(error)) return;
     outages.add(ctx.req);

@@ -17,7 +17,7 @@ describe('signin init', () => {
 
     const config = loadConfig(target, {});
     expect(config.issuer).toBe('http://localhost:3000');
-    expect(config.storage).toEqual({ kind: 'embedded', dataDir: './data' });
+    expect(config.storage).toEqual({ kind: 'embedded', dataDir: './data', requestDeadlineMs: 5000 });
     expect(config.keys.source).toBe('database');
     const [cookieKey] = config.secrets.cookieKeys;
     expect(cookieKey.length).toBeGreaterThanOrEqual(43);

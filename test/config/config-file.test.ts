@@ -25,7 +25,7 @@ describe('config file', () => {
     expect(config.ttl.accessToken).toBe(3600);
     expect(config.ttl.authorizationCode).toBe(60);
     expect(config.languages).toEqual({ default: 'fr', supported: ['fr', 'en'] });
-    expect(config.storage).toEqual({ kind: 'embedded', dataDir: './data' });
+    expect(config.storage).toEqual({ kind: 'embedded', dataDir: './data', requestDeadlineMs: 5000 });
     expect(config.portal.path).toBe('/portal');
   });
 
