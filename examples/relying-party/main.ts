@@ -1,20 +1,24 @@
-// A small web application that signs its users in through the service with the PKCE flow, using
-// openid-client. Register it first:
+// A small application that signs its users in through the service with the PKCE flow, using
+// openid-client. On your machine it listens on http://localhost:5000, which only a single-page or mobile
+// application may register (a web application's redirect URI is https), so register it as a public
+// client, with no secret:
 //   npm run signin -- client create --name "Exemple" --description "Application d'exemple" \
-//     --type web --redirect-uri http://localhost:5000/callback --scopes "openid email profile"
-// then: CLIENT_ID=... CLIENT_SECRET=... npx tsx examples/relying-party/main.ts  and open http://localhost:5000
+//     --type spa --redirect-uri http://localhost:5000/callback --scopes "openid email profile"
+// then: CLIENT_ID=... npx tsx examples/relying-party/main.ts  and open http://localhost:5000
+// Deployed behind https as a web application, set REDIRECT_URI to its registered https address and
+// CLIENT_SECRET to its secret: the same code then authenticates with the secret.
 import { createServer } from 'node:http';
 import * as oidc from 'openid-client';
 
 const issuer = new URL(process.env.ISSUER ?? 'http://localhost:3000');
 const clientId = process.env.CLIENT_ID;
 const clientSecret = process.env.CLIENT_SECRET;
-if (!clientId || !clientSecret) {
-  console.error('set CLIENT_ID and CLIENT_SECRET (from `npm run signin -- client create ...`)');
+if (!clientId) {
+  console.error('set CLIENT_ID (and CLIENT_SECRET for a web application), from `npm run signin -- client create ...`');
   process.exit(2);
 }
-const redirectUri = 'http://localhost:5000/callback';
-const config = await oidc.discovery(issuer, clientId, undefined, oidc.ClientSecretPost(clientSecret), {
+const redirectUri = process.env.REDIRECT_URI ?? 'http://localhost:5000/callback';
+const config = await oidc.discovery(issuer, clientId, undefined, clientSecret ? oidc.ClientSecretPost(clientSecret) : oidc.None(), {
   execute: issuer.protocol === 'http:' ? [oidc.allowInsecureRequests] : [],
 });
 
