@@ -1,15 +1,25 @@
 // The standalone server: one HTTP listener around the service, and its graceful stop. On SIGTERM (or
 // SIGINT) it first drains: /readyz answers 503 so that the load balancer takes the instance out of
 // rotation, while every request still gets its answer; then the listener closes, the requests in
-// flight finish, the storage closes, and the process exits 0.
+// flight finish, the connections close without resetting a request the server accepted, the storage
+// closes, and the process exits 0.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { SignInConfig } from './config/schema.ts';
+import { trackConnections } from './http/connections.ts';
 import { loadMetrics } from './metrics/load-metrics.ts';
 import { createSignInService, type SignInService, type SignInServiceOptions } from './service.ts';
 
 /** How long requests still in flight once the listener is closed may take before their sockets are cut. */
 const IN_FLIGHT_GRACE_MS = 10_000;
+
+/**
+ * Once the listener is closed, how long a connection with no request in progress is kept: a client that
+ * has just connected, or has just been answered on a kept-alive connection, may have its next request
+ * on the way, and closing under it would reset that request. A round trip on a poor mobile network can
+ * take a second; past this, no client is about to use the connection.
+ */
+const QUIET_CLOSE_MS = 2_000;
 
 export interface RunningServer {
   service: SignInService;
@@ -20,11 +30,12 @@ export interface RunningServer {
   /** True from the start of a shutdown: /readyz answers 503 and responses close their connection. */
   readonly draining: boolean;
   /**
-   * Drains for `drainSeconds`, then closes the listener, waits for the requests in flight and closes
-   * the service. Calling it again while it runs ends the drain at once (a second Ctrl-C).
+   * Drains for `drainSeconds`, then closes the listener, waits for the requests in flight and for idle
+   * connections to be quiet, and closes the service. Calling it again while it runs ends the drain and
+   * the waiting for quiet connections at once (a second Ctrl-C).
    */
   shutdown(drainSeconds: number): Promise<void>;
-  /** Stops without a drain (tests, embedding code). */
+  /** Stops without a drain, idle connections closed at once (tests, embedding code). */
   stop(): Promise<void>;
 }
 
@@ -41,6 +52,7 @@ export async function startServer(
   const handle = service.app.callback();
   let draining = false;
   const server = createServer((req, res) => {
+    connections.request(req.socket, res);
     if (draining) {
       // Keep-alive clients open a new connection for their next request, which a load balancer sends
       // to another instance; a request on an idle connection closed under it would fail instead.
@@ -49,6 +61,7 @@ export async function startServer(
     }
     void handle(req, res);
   });
+  const connections = trackConnections(server);
   // Slow clients on poor networks are normal for our users; idle sockets are still reclaimed.
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
@@ -79,9 +92,12 @@ export async function startServer(
   const shutdown = (drainSeconds: number): Promise<void> => {
     if (stopping) {
       endDrain();
+      connections.hurry();
       return stopping;
     }
     draining = true;
+    // Answers already under way say it too: their clients must not send another request here either.
+    connections.closeAfterAnswers();
     stopping = (async () => {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, drainSeconds * 1000);
@@ -90,7 +106,7 @@ export async function startServer(
           resolve();
         };
       });
-      await closeListener(server);
+      await connections.close(QUIET_CLOSE_MS, IN_FLIGHT_GRACE_MS);
       if (metricsServer) await closeListener(metricsServer);
       await service.close();
     })();
@@ -106,7 +122,11 @@ export async function startServer(
       return draining;
     },
     shutdown,
-    stop: () => shutdown(0),
+    stop: () => {
+      const stopped = shutdown(0);
+      connections.hurry();
+      return stopped;
+    },
   };
 }
 
@@ -141,9 +161,8 @@ export function stopOnSignals(running: RunningServer, drainSeconds: number, log:
 }
 
 /**
- * Stops accepting connections and waits for the requests in flight, cutting them after a grace period.
- * Connections idle at that point close at once: every response of the drain said Connection: close, so
- * those have been idle for the whole drain, and no client is about to use them.
+ * The metrics listener's stop: no longer accepting, idle connections closed at once (a scrape that
+ * fails is simply taken again), the scrapes in flight finished or cut after the grace period.
  */
 async function closeListener(server: Server): Promise<void> {
   const cut = setTimeout(() => server.closeAllConnections(), IN_FLIGHT_GRACE_MS);
