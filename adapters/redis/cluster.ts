@@ -37,8 +37,8 @@ export async function clusterUpsert(redis: RedisClient, record: ClusterRecord): 
   // One slot, one MULTI: the payload and its TTL together (HSET keeps an existing `consumed` field).
   await execOrThrow(redis.multi().hset(key, 'payload', json).expire(key, ttl));
   const writes: Promise<unknown>[] = indexes.map((index) => redis.set(index, hash, 'EX', ttl));
-  // The set and its TTL share a slot (the set's own key): one MULTI, as on one server.
-  if (grant) writes.push(execOrThrow(redis.multi().sadd(grant, key).signinExtendTtl(grant, ttl)), dropEnded(redis, grant));
+  // The set and its TTL share a slot (the set's own key): one script, atomic as on one server.
+  if (grant) writes.push(redis.signinAddToGrant(grant, key, ttl), dropEnded(redis, grant));
   await Promise.all(writes);
 }
 

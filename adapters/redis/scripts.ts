@@ -14,8 +14,8 @@ declare module 'ioredis' {
      * client's own key prefix.
      */
     signinSave(numberOfKeys: number, ...keysThenArgs: Array<string | number>): Result<number, Context>;
-    /** Raises the key's TTL to `seconds` if it is lower (or unset); never shortens it. */
-    signinExtendTtl(key: string, seconds: number): Result<number, Context>;
+    /** Adds `member` to the grant set and raises the set's TTL to `seconds` if it is lower (or unset); never shortens it. */
+    signinAddToGrant(grantKey: string, member: string, seconds: number): Result<number, Context>;
     /**
      * Follows an index entry to its record: the record's `payload` and `consumed` fields, or null when
      * the entry is gone. `recordPrefix` is the record key before the hash, the client's own prefix included.
@@ -61,12 +61,16 @@ end
 for i = first, #KEYS do redis.call('SET', KEYS[i], ARGV[3], 'EX', ttl) end
 return 1`;
 
-// TTL is -1 for a set just created by SADD in the same transaction, so the first member sets it.
-const EXTEND_TTL = `
-if redis.call('TTL', KEYS[1]) < tonumber(ARGV[1]) then
-  return redis.call('EXPIRE', KEYS[1], ARGV[1])
-end
-return 0`;
+// The cluster's grant membership (cluster.ts): one script, not a MULTI around one. ioredis runs a script
+// by EVALSHA once it has sent it on a connection, and answers a NOSCRIPT reply by sending the script
+// again; inside a MULTI the failure is the transaction's and stays one. A replica promoted by a failover
+// has an empty script cache: a MULTI carrying the script there failed with NOSCRIPT (a 500 for every
+// code issued) for as long as that connection lived. TTL is -1 for a set just created by the SADD, so
+// the first member sets it.
+const ADD_TO_GRANT = `
+redis.call('SADD', KEYS[1], ARGV[1])
+if redis.call('TTL', KEYS[1]) < tonumber(ARGV[2]) then redis.call('EXPIRE', KEYS[1], ARGV[2]) end
+return 1`;
 
 // Members are stored as the adapter's key names; the client's own keyPrefix (ioredis applies it to
 // KEYS but not to keys a script computes) is passed in so the script deletes the same keys. This
@@ -92,7 +96,7 @@ export function defineScripts(redis: RedisClient): void {
   if (defined.has(redis)) return;
   redis.defineCommand('signinSave', { lua: SAVE });
   redis.defineCommand('signinConsume', { numberOfKeys: 1, lua: CONSUME });
-  redis.defineCommand('signinExtendTtl', { numberOfKeys: 1, lua: EXTEND_TTL });
+  redis.defineCommand('signinAddToGrant', { numberOfKeys: 1, lua: ADD_TO_GRANT });
   redis.defineCommand('signinRevokeGrant', { numberOfKeys: 1, lua: REVOKE_GRANT });
   redis.defineCommand('signinLoadByIndex', { numberOfKeys: 1, lua: LOAD_BY_INDEX });
   defined.add(redis);

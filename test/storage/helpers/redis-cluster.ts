@@ -15,14 +15,26 @@ export interface LocalCluster {
   config(keyPrefix: string): RedisConfig;
   /** Stops the node on `port` alone, as a crashed master. */
   stopNode(port: number): Promise<void>;
+  /** Kills the node on `port` with SIGKILL (kill -9): no goodbye to the other nodes. */
+  killNode(port: number): Promise<void>;
+  /** `redis-cli -p <port> <args>`'s output, or '' when the node does not answer. */
+  cli(port: number, ...args: string[]): string;
   stop(): Promise<void>;
+}
+
+export interface LocalClusterOptions {
+  /** Replicas per master (0 by default): with 1, six nodes, the three after the masters their replicas. */
+  replicas?: 0 | 1;
+  /** `cluster-node-timeout`: how long a silent master has before its replica takes over (Redis's default: 15 s). */
+  nodeTimeoutMs?: number;
 }
 
 const SERVER = process.env.SIGNIN_TEST_REDIS_SERVER ?? 'redis-server';
 const CLI = process.env.SIGNIN_TEST_REDIS_CLI ?? 'redis-cli';
 
-/** Starts the cluster on `firstPort` and the two ports after it; each test file uses its own range. */
-export async function startLocalCluster(firstPort: number): Promise<LocalCluster> {
+/** Starts the cluster on `firstPort` and the ports after it (two, or five with replicas); each test file uses its own range. */
+export async function startLocalCluster(firstPort: number, options: LocalClusterOptions = {}): Promise<LocalCluster> {
+  const replicas = options.replicas ?? 0;
   for (const tool of [SERVER, CLI]) {
     if (spawnSync(tool, ['--version']).error) {
       throw new Error(
@@ -31,15 +43,20 @@ export async function startLocalCluster(firstPort: number): Promise<LocalCluster
     }
   }
   const dir = mkdtempSync(join(tmpdir(), 'signin-cluster-'));
-  const ports = [firstPort, firstPort + 1, firstPort + 2];
+  const ports = Array.from({ length: 3 * (1 + replicas) }, (_, i) => firstPort + i);
   const processes: ChildProcess[] = [];
-  const stopProcess = async (child: ChildProcess) => {
+  const stopProcess = async (child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM') => {
     if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    await once(child, 'exit');
+    const exited = once(child, 'exit');
+    child.kill(signal);
+    // A master that has lived through a failover may keep waiting after SIGTERM: nothing here is
+    // persisted, so a node still up after 3 s is killed.
+    const killLater = setTimeout(() => child.kill('SIGKILL'), 3000);
+    await exited;
+    clearTimeout(killLater);
   };
   const stop = async () => {
-    await Promise.all(processes.map(stopProcess));
+    await Promise.all(processes.map((child) => stopProcess(child)));
     rmSync(dir, { recursive: true, force: true });
   };
   try {
@@ -63,6 +80,9 @@ export async function startLocalCluster(firstPort: number): Promise<LocalCluster
           'no',
           '--dir',
           dir,
+          ...(options.nodeTimeoutMs === undefined ? [] : ['--cluster-node-timeout', String(options.nodeTimeoutMs)]),
+          // Replicas sync at once rather than after Redis's default 5 s delay.
+          ...(replicas > 0 ? ['--repl-diskless-sync-delay', '0'] : []),
         ],
         { stdio: ['ignore', 'ignore', 'pipe'] },
       );
@@ -71,19 +91,25 @@ export async function startLocalCluster(firstPort: number): Promise<LocalCluster
     for (const port of ports) await waitFor(() => cli(port, 'ping') === 'PONG', `redis-server on port ${port}`);
     const created = spawnSync(
       CLI,
-      ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', '0', '--cluster-yes'],
+      ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', String(replicas), '--cluster-yes'],
       { encoding: 'utf8' },
     );
     if (created.status !== 0) throw new Error(`redis-cli --cluster create failed: ${created.stdout}${created.stderr}`);
     for (const port of ports)
       await waitFor(() => cli(port, 'cluster', 'info').includes('cluster_state:ok'), `cluster_state:ok on port ${port}`);
+    // A replica takes over only once it has its master's data: wait until each one has synced.
+    for (const port of ports) {
+      const synced = () => /role:master|master_link_status:up/.test(cli(port, 'info', 'replication'));
+      await waitFor(synced, `replica in sync on port ${port}`);
+    }
   } catch (error) {
     await stop();
     throw error;
   }
   const nodes = ports.map((p) => `127.0.0.1:${p}`);
   const stopNode = (port: number) => stopProcess(processes[ports.indexOf(port)]);
-  return { nodes, config: (keyPrefix) => ({ cluster: nodes, keyPrefix, commandTimeoutMs: 2000 }), stopNode, stop };
+  const killNode = (port: number) => stopProcess(processes[ports.indexOf(port)], 'SIGKILL');
+  return { nodes, config: (keyPrefix) => ({ cluster: nodes, keyPrefix, commandTimeoutMs: 2000 }), stopNode, killNode, cli, stop };
 }
 
 function cli(port: number, ...args: string[]): string {
