@@ -37,6 +37,7 @@ import { engineKeys, keySource, loadSigningKeys, watchSigningKeys, type SigningK
 import { AccountMail } from './mail/account-mail.ts';
 import { createMailer } from './mail/mailer.ts';
 import { loadBrand, serveLogo, shareBrand } from './pages/branding.ts';
+import { serveIcons } from './pages/icon.ts';
 import { pageViews } from './pages/views.ts';
 import { clientCache, invalidateCachedClients } from './clients/client-cache.ts';
 import { accountSessions } from './provider/account-sessions.ts';
@@ -237,6 +238,7 @@ export async function createSignInService(config: SignInConfig, options: SignInS
   if (counted && metrics.port === undefined && metrics.bearerToken) app.use(counted.metricsRoute(metrics.bearerToken));
   app.use(requestEdge(config));
   app.use(serveLogo(brand));
+  app.use(serveIcons(brand));
   // Protocol requests go straight to the engine: none of the pages' routers has anything to say about
   // them, and token, userinfo and discovery are the hot paths.
   const notFound = pageNotFound(config);

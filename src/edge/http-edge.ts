@@ -1,6 +1,7 @@
 // The HTTP edge of the service, in the order requests meet it (service.ts wires it):
 //  1. response-headers.ts: nosniff, HSTS, no-store, the form_post page's policy, on every response;
-//  2. requestEdge: the request's storage deadline (storage-deadline.ts); plain http on an https issuer
+//  2. requestEdge: pages, stylesheets and scripts compressed on the way out, never a page carrying a form
+//     secret (compression.ts); the request's storage deadline (storage-deadline.ts); plain http on an https issuer
 //     (https-only.ts), a method an endpoint does not answer (method-not-allowed.ts), malformed input
 //     (input-guard.ts): refused before any route reads them;
 //  3. protocolEdge, just in front of the engine: CORS preflights (cors-preflight.ts), requests without
@@ -20,6 +21,7 @@ import { renderErrorPage } from '../pages/error-page.ts';
 import { localeFor } from '../pages/language.ts';
 import { authorizationResponses } from './authorization-response.ts';
 import { clientAuthRequired } from './client-auth-required.ts';
+import { compression } from './compression.ts';
 import { corsPreflights } from './cors-preflight.ts';
 import { httpsOnly } from './https-only.ts';
 import { inputGuard } from './input-guard.ts';
@@ -33,7 +35,7 @@ type EdgeConfig = Pick<SignInConfig, 'issuer' | 'languages'>;
 
 /** In front of the engine and the pages alike. */
 export function requestEdge(config: EdgeConfig & Pick<SignInConfig, 'storage'>): Koa.Middleware {
-  return compose([storageDeadline(config), httpsOnly(config), methodNotAllowed(config), inputGuard(config)]);
+  return compose([compression(), storageDeadline(config), httpsOnly(config), methodNotAllowed(config), inputGuard(config)]);
 }
 
 /** In front of the engine only. */

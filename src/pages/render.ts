@@ -6,6 +6,7 @@ import type Koa from 'koa';
 import { t as translate, translator, type Locale, type MessageVars } from '../i18n/index.ts';
 import { asset, type AssetName } from './assets.ts';
 import { brandOf, brandView } from './branding.ts';
+import { iconHref } from './icon.ts';
 import { languageLinks, requestLocale } from './language.ts';
 import { SCRIPTED_PAGE_POLICY, setSecurityHeaders } from './security-headers.ts';
 
@@ -51,6 +52,7 @@ export async function renderPage(ctx: PageContext, view: string, locals: object,
     base,
     brand: { ...brand, logoHref: brand.logoHref && base + brand.logoHref },
     stylesheetHref: base + asset('app.css').href,
+    iconHref: base + iconHref(brandOf(ctx)),
     scriptHrefs: scripts.map((name) => base + asset(name).href),
     bodyClass: options.layout === 'sheet' ? 'bottom-sheet' : 'page',
     languageLinks: languageLinks(base, locale, options.returnTo ?? defaultReturn(ctx)),
