@@ -210,7 +210,11 @@ const median = (values: number[]) => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
-const spread = (values: number[]) => ({ median: median(values), min: Math.min(...values), max: Math.max(...values) });
+const spread = (values: number[]) => ({
+  median: Math.round(median(values)),
+  min: Math.round(Math.min(...values)),
+  max: Math.round(Math.max(...values)),
+});
 
 const runs = Object.fromEntries(Object.keys(JOURNEYS).map((journey) => [journey, [] as Measure[]])) as Record<Journey, Measure[]>;
 try {
@@ -271,7 +275,10 @@ const record = {
   time: new Date().toISOString(),
   node: process.version,
   chromium: chromiumVersion,
-  code: { commit: git('rev-parse', '--short', 'HEAD'), uncommitted_changes: git('status', '--porcelain').length > 0 },
+  code: {
+    commit: git('rev-parse', '--short', 'HEAD'),
+    uncommitted_changes: git('status', '--porcelain', '--untracked-files=no').length > 0,
+  },
   label: LABEL || undefined,
   stores: 'embedded (PGlite in memory)',
   settings: { rounds: ROUNDS, kbps_each_way: NETWORK.kbps, round_trip_ms: NETWORK.rttMs, cpu_slowdown: NETWORK.cpuSlowdown },

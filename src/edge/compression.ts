@@ -35,11 +35,17 @@ export function carriesFormSecret(body: unknown): boolean {
   return body != null;
 }
 
-/** Marks a page that carries a form secret as not to be compressed (koa-compress reads `ctx.compress`). */
+/**
+ * Marks a page that carries a form secret as not to be compressed: for koa-compress here and in an embedding
+ * app (`ctx.compress`), and for a proxy or CDN that honours `Cache-Control: no-transform`.
+ */
 function keepSecretsUncompressed(): Koa.Middleware {
   return async function keepPagesWithSecretsUncompressed(ctx, next) {
     await next();
-    if (ctx.compress !== true && ctx.response.is('html') && carriesFormSecret(ctx.body)) ctx.compress = false;
+    if (ctx.compress === true || !ctx.response.is('html') || !carriesFormSecret(ctx.body)) return;
+    ctx.compress = false;
+    const cacheControl = ctx.response.get('Cache-Control');
+    ctx.set('Cache-Control', cacheControl ? `${cacheControl}, no-transform` : 'no-transform');
   };
 }
 

@@ -90,6 +90,8 @@ describe('compressed pages', () => {
     expect(res.status).toBe(200);
     expect(decoded(res)).toMatch(/name="csrf" value="[\w-]{43}"/);
     expect(res.headers['content-encoding']).toBeUndefined();
+    // And a proxy or CDN in front is asked not to compress it either.
+    expect(res.headers['cache-control']).toMatch(/(^|, )no-transform$/);
   });
 
   it('tells a page with a form secret, ours or the engine’s sign-out one, from one without', () => {
