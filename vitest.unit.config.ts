@@ -11,6 +11,7 @@ import { defineConfig } from 'vitest/config';
 import base from './vitest.config.ts';
 
 export const unitTests = [
+  'test/account/device-name.test.ts',
   'test/accounts/hashing-threads.test.ts',
   'test/accounts/password-policy.test.ts',
   'test/accounts/rules.test.ts',

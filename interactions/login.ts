@@ -1,5 +1,7 @@
 // The login step: e-mail and password, behind the brute-force limits. A failure never says whether the
-// e-mail exists, and the limit answers the same for a registered address and an unknown one.
+// e-mail exists, and the limit answers the same for a registered address and an unknown one. "Rester
+// connecté", unticked by default, is the engine's `login.remember`: without it the session cookie has no
+// expiry and ends with the browser (a shared phone); with it, it lives the usual `ttl.session`.
 import type { RouterMiddleware } from '@koa/router';
 import type Koa from 'koa';
 import { loggedSignIn } from '../src/accounts/logged-sign-in.ts';
@@ -17,6 +19,8 @@ interface LoginForm {
   errorVars?: MessageVars;
   /** Over the sign-in limits: the message links to password reset, which lifts the account's limit. */
   offerReset?: boolean;
+  /** "Rester connecté" as ticked, when the form is shown again. */
+  remember?: boolean;
   status?: number;
 }
 
@@ -32,6 +36,7 @@ export async function showLogin(ctx: Koa.Context, interaction: LoadedInteraction
       email: form.email ?? '',
       error: form.error ? t(locale, form.error, form.errorVars) : null,
       offerReset: form.offerReset === true,
+      remember: form.remember === true,
     },
     pageOptions(interaction, form.status),
   );
@@ -44,16 +49,17 @@ export function submitLogin(deps: InteractionDeps): RouterMiddleware {
     const body = await readFormBody(ctx);
     const email = (body.get('email') ?? '').trim();
     const password = body.get('password') ?? '';
+    const remember = body.get('remember') === 'yes';
     if (!email || !password) {
-      return showLogin(ctx, interaction, { email, error: 'login.error.missing', status: 400 });
+      return showLogin(ctx, interaction, { email, remember, error: 'login.error.missing', status: 400 });
     }
     const outcome = await loggedSignIn(deps, email, password, ctx.ip, { source: 'interaction' });
     if (!outcome.ok && outcome.reason === 'tooMany') {
       return answerTooManyAttempts(ctx, outcome.retryAfterSeconds, (message, status) =>
-        showLogin(ctx, interaction, { email, error: message.key, errorVars: message.vars, offerReset: true, status }),
+        showLogin(ctx, interaction, { email, remember, error: message.key, errorVars: message.vars, offerReset: true, status }),
       );
     }
-    if (!outcome.ok) return showLogin(ctx, interaction, { email, error: 'login.error.invalid', status: 400 });
-    await finishStep(ctx, interaction, { login: { accountId: outcome.account.id } });
+    if (!outcome.ok) return showLogin(ctx, interaction, { email, remember, error: 'login.error.invalid', status: 400 });
+    await finishStep(ctx, interaction, { login: { accountId: outcome.account.id, remember } });
   };
 }

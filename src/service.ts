@@ -163,7 +163,8 @@ export async function createSignInService(config: SignInConfig, options: SignInS
 
   const tokens = new EmailTokenStore(db);
   const mail = new AccountMail(config, tokens, createMailer(config.mail), brand);
-  const sessions = accountSessions(provider, sessionRecords);
+  // Each session's device and last use for the account page; a sign-in from a new device told by e-mail when on.
+  const sessions = accountSessions(provider, sessionRecords, { config, accounts, mail });
 
   // Other instances (and the CLI) change clients too: migration 003 announces every change on this
   // channel, so the client cache drops it at once instead of serving an old secret for its TTL.

@@ -1,6 +1,12 @@
 // What a signed-in user does on the account page: revoke an application, change the password, sign out
-// of every session. Each one answers with a redirect to the page and a notice (post/redirect/get). The
-// changes of address, profile and the account's deletion and data download have files of their own.
+// of this device, of another one, or of every session. Each one answers with a redirect to the page and
+// a notice (post/redirect/get). The changes of address, profile and the account's deletion and data
+// download have files of their own.
+//
+// A session is not a grant. Signing out of this device or ending another one leaves the applications
+// their refresh tokens: the user allowed those applications, not the browser. "Se déconnecter partout"
+// is for a lost or shared device, so it also ends every application's grant (as a password change does),
+// and each application asks for consent again.
 import type Koa from 'koa';
 import { checkPassword } from '../accounts/password-policy.ts';
 import { securityEvent } from '../log/security-log.ts';
@@ -12,7 +18,7 @@ import type { AccountPageDeps } from './account-deps.ts';
 import { rememberRevoked, renderAccount } from './account-pages.ts';
 import { backToAccount, readAccountForm, signedInAccount } from './account-sign-in.ts';
 import { confirmPassword } from './password-confirmation.ts';
-import { clearSessionCookie, currentSession, startSession } from '../provider/engine-session.ts';
+import { clearSessionCookie, currentSession, endCurrentSession, startSession } from '../provider/engine-session.ts';
 
 /** POST /account/revoke: the application loses its grant, and every code and token issued under it. */
 export function revokeApplication(deps: AccountPageDeps): Koa.Middleware {
@@ -41,6 +47,8 @@ export function changePassword(deps: AccountPageDeps): Koa.Middleware {
     if (!account) return backToAccount(ctx);
     const next = body.get('new_password') ?? '';
     if (!(await confirmPassword(ctx, deps, account, body.get('current_password') ?? '', { form: 'password', locale }))) return;
+    // The fresh session keeps the choice this browser's sign-in made ("Rester connecté" or not).
+    const remember = !(await currentSession(ctx, deps.provider))?.transient;
     const problem = checkPassword(next, account);
     if (problem)
       return renderAccount(ctx, deps, account, { locale, status: 400, error: { form: 'password', message: PASSWORD_MESSAGES[problem] } });
@@ -49,7 +57,7 @@ export function changePassword(deps: AccountPageDeps): Koa.Middleware {
     await deps.sessions.endAll(account.id);
     // Applications lose their grants too: their refresh tokens would otherwise outlive the old password.
     await deps.grants.revokeAccountGrants(account.id);
-    await startSession(ctx, deps.provider, deps.config, account.id);
+    await startSession(ctx, deps.provider, deps.config, account.id, { remember });
     securityEvent('password.changed', { account_id: account.id, source: 'account_page' });
     // The owner hears of it at the account's address, with no link that signs in: if it was not them,
     // they choose a new password from the usual reset page.
@@ -75,12 +83,49 @@ export function resendVerificationLink(deps: AccountPageDeps): Koa.Middleware {
   };
 }
 
-/** POST /account/sessions/end: every session of the account ends, this browser's included. */
+/** POST /account/sign-out: this browser signs out; the account's other sessions and the applications stay. */
+export function signOutHere(deps: AccountPageDeps): Koa.Middleware {
+  return async function signOutHereRoute(ctx) {
+    await readAccountForm(ctx, deps);
+    await endThisDevice(ctx, deps);
+  };
+}
+
+async function endThisDevice(ctx: Koa.Context, deps: AccountPageDeps): Promise<void> {
+  const session = await currentSession(ctx, deps.provider);
+  await endCurrentSession(ctx, deps.provider, deps.config);
+  if (session) securityEvent('session.ended', { account_id: session.accountId, source: 'account_page', reason: 'this_device' });
+  backToAccount(ctx, '?notice=signed-out-here');
+}
+
+/** POST /account/sessions/end-one: one of the account's other devices is signed out, wherever its session is stored. */
+export function endOneSession(deps: AccountPageDeps): Koa.Middleware {
+  return async function endOneSessionRoute(ctx) {
+    const body = await readAccountForm(ctx, deps);
+    const account = await signedInAccount(ctx, deps);
+    if (!account) return backToAccount(ctx);
+    const uid = body.get('session') ?? '';
+    const current = await currentSession(ctx, deps.provider);
+    // This browser's own entry is "Se déconnecter": its cookie goes too.
+    if (current?.uid === uid) return endThisDevice(ctx, deps);
+    // Only a session of this account: another's uid ends nothing, and says nothing of it either.
+    if (await deps.sessions.endOne(account.id, uid)) {
+      securityEvent('session.ended', { account_id: account.id, source: 'account_page', reason: 'other_device' });
+    }
+    backToAccount(ctx, '?notice=device-ended');
+  };
+}
+
+/** POST /account/sessions/end: every session of the account ends, this browser's included, and every application's grant. */
 export function endAllSessions(deps: AccountPageDeps): Koa.Middleware {
   return async function endAllSessionsRoute(ctx) {
     await readAccountForm(ctx, deps);
     const account = await signedInAccount(ctx, deps);
-    if (account) await deps.sessions.endAll(account.id);
+    if (account) {
+      await deps.sessions.endAll(account.id);
+      // For a lost or shared device: the applications signed in there lose their refresh tokens too.
+      await deps.grants.revokeAccountGrants(account.id);
+    }
     // Also ends a session this browser had before tracking began.
     const session = await currentSession(ctx, deps.provider);
     if (session) await session.destroy();

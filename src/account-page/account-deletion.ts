@@ -2,13 +2,15 @@
 // confirmation. The deletion is the operator's (src/users/account-admin.ts): every session and
 // application grant ends, the data goes, and only then is the former address told. An account that
 // registered applications in the developer portal is not deleted: other people may depend on them, so
-// the page names them and points to the portal, as `signin user delete` does without an option.
+// the page names them and points to the portal, as `signin user delete` does without an option. Once
+// deleted, the browser lands on a plain confirmation page (account-deleted.ts), not on a sign-in form.
 import type Koa from 'koa';
 import { securityEvent } from '../log/security-log.ts';
 import { logMailFailure } from '../mail/account-mail.ts';
 import { localeFor } from '../pages/language.ts';
 import { deleteAccount, OwnsApplicationsError } from '../users/account-admin.ts';
 import type { AccountPageDeps } from './account-deps.ts';
+import { showDeletedNext } from './account-deleted.ts';
 import { renderAccount } from './account-pages.ts';
 import { backToAccount, readAccountForm, signedInAccount } from './account-sign-in.ts';
 import { endCurrentSession } from '../provider/engine-session.ts';
@@ -49,6 +51,6 @@ export function deleteOwnAccount(deps: AccountPageDeps): Koa.Middleware {
       // Sent to the former address, which the service no longer holds once this message has left.
       await deps.mail.sendAccountDeleted(account, locale).catch(logMailFailure);
     }
-    backToAccount(ctx, '?notice=deleted');
+    showDeletedNext(ctx, deps);
   };
 }

@@ -1,17 +1,24 @@
 // Renders the account page (signed in) or its sign-in form (signed out), with the notices that the
-// actions leave in the query string after their redirect (post/redirect/get).
+// actions leave in the query string after their redirect (post/redirect/get). Signed in, the page is an
+// overview: one entry per task (profile, address, password, devices, applications, data, deletion), each
+// a disclosure that opens in place, at most one open at a time; a form answered with an error, or a
+// notice about a task, opens its entry.
 import type Koa from 'koa';
 import type { Account } from '../accounts/store.ts';
 import { translator, type Locale, type MessageKey, type MessageVars } from '../i18n/index.ts';
 import { csrfToken } from '../pages/anti-forgery.ts';
 import { cookieJar } from '../pages/cookies.ts';
 import { renderPage } from '../pages/render.ts';
+import { currentSession } from '../provider/engine-session.ts';
 import type { AccountPageDeps } from './account-deps.ts';
 import { sharedApplications } from './applications.ts';
+import { signedInDevices } from './signed-in-devices.ts';
 
 const NOTICES: Readonly<Record<string, MessageKey>> = {
   password: 'account.password.changed',
   'signed-out': 'account.sessions.ended',
+  'signed-out-here': 'account.sessions.signedOut',
+  'device-ended': 'account.sessions.endedOne',
   revoked: 'account.apps.revoked',
   'verification-sent': 'account.verify.sent',
   'verification-throttled': 'account.verify.throttled',
@@ -20,11 +27,17 @@ const NOTICES: Readonly<Record<string, MessageKey>> = {
   'email-throttled': 'account.verify.throttled',
   'email-changed': 'account.email.changed',
   'email-taken': 'account.email.taken',
-  deleted: 'account.delete.done',
 };
 
 /** The forms of the page that can be answered with an error of their own. */
 export type AccountForm = 'login' | 'password' | 'email' | 'profile' | 'delete';
+
+/** The tasks of the overview, in the order it shows them. */
+const TASKS = ['profile', 'email', 'password', 'sessions', 'apps', 'export', 'delete'] as const;
+export type AccountTask = (typeof TASKS)[number];
+
+/** The entry a notice is about, opened so that its outcome shows where it happened. */
+const NOTICE_TASKS: Readonly<Record<string, AccountTask>> = { revoked: 'apps', 'device-ended': 'sessions' };
 
 export interface PageState {
   locale: Locale;
@@ -38,9 +51,22 @@ export interface PageState {
   /** Over the sign-in limits: the message links to password reset, which lifts the account's limit. */
   offerReset?: boolean;
   email?: string;
+  /** "Rester connecté" as it was ticked, when the sign-in form is shown again. */
+  remember?: boolean;
 }
 
 type PageDeps = Pick<AccountPageDeps, 'config' | 'clients' | 'consents'>;
+type AccountViewDeps = PageDeps & Pick<AccountPageDeps, 'provider' | 'sessions'>;
+
+/** The entry to open: the form answered with an error, else the task the notice or the link is about. */
+function openTask(ctx: Koa.Context, state: PageState): AccountTask | null {
+  const form = state.error?.form;
+  if (form && form !== 'login') return form;
+  const notice = typeof ctx.query.notice === 'string' ? NOTICE_TASKS[ctx.query.notice] : undefined;
+  if (notice) return notice;
+  const task = ctx.query.task;
+  return typeof task === 'string' && (TASKS as readonly string[]).includes(task) ? (task as AccountTask) : null;
+}
 
 /** The error of `form`, translated, when the page answers that form. */
 function formError(state: PageState, form: AccountForm): string | null {
@@ -93,13 +119,15 @@ export async function renderAccountLogin(ctx: Koa.Context, deps: PageDeps, state
       notice: await notice(ctx, deps, state.locale),
       error: state.error ? t(state.error.message, state.error.vars) : null,
       offerReset: state.offerReset === true,
+      remember: state.remember === true,
     },
     { locale: state.locale, status: state.status, returnTo: '/account', scripts: ['show-password.js'] },
   );
 }
 
-export async function renderAccount(ctx: Koa.Context, deps: PageDeps, account: Account, state: PageState): Promise<void> {
+export async function renderAccount(ctx: Koa.Context, deps: AccountViewDeps, account: Account, state: PageState): Promise<void> {
   const t = translator(state.locale);
+  const session = await currentSession(ctx, deps.provider);
   await renderPage(
     ctx,
     'account',
@@ -107,6 +135,8 @@ export async function renderAccount(ctx: Koa.Context, deps: PageDeps, account: A
       csrf: csrfToken(ctx, deps.config.issuer),
       account: { email: account.email, username: account.username, firstName: account.firstName, emailVerified: account.emailVerified },
       apps: await sharedApplications(account.id, deps, state.locale, t),
+      devices: await signedInDevices(deps.sessions, account.id, session?.uid, state.locale, t),
+      open: openTask(ctx, state),
       notice: await notice(ctx, deps, state.locale, account.id),
       passwordError: formError(state, 'password'),
       emailError: formError(state, 'email'),

@@ -1,21 +1,31 @@
-// /account: the end user's own page. Signed in (through the engine session), it lists the applications
-// the user shared data with and lets them revoke one, change their password, and sign out of every
-// session; change their username, first name and address; download their data; delete their account. Signed out, it shows its own sign-in form, which opens an engine session directly: the
-// account page is the service's own, so it needs no OAuth request, client or consent of its own.
+// /account: the end user's own page. Signed in (through the engine session), it is an overview of the
+// account's tasks: the applications the user shared data with (revoke one), the signed-in devices (sign
+// this one out, another one, or every one), the password, the username, first name and address, the
+// data download, the deletion. Signed out, it shows its own sign-in form, which opens an engine session
+// directly: the account page is the service's own, so it needs no OAuth request, client or consent.
 // Every form carries the anti-forgery token (src/pages/anti-forgery.ts).
 import Router from '@koa/router';
 import type Koa from 'koa';
 import { localeFor } from '../pages/language.ts';
 import { pageErrors } from '../pages/page-errors.ts';
 import { pageHeaders } from '../pages/render.ts';
-import { changePassword, endAllSessions, resendVerificationLink, revokeApplication } from './account-actions.ts';
+import {
+  changePassword,
+  endAllSessions,
+  endOneSession,
+  resendVerificationLink,
+  revokeApplication,
+  signOutHere,
+} from './account-actions.ts';
 import type { AccountPageDeps } from './account-deps.ts';
+import { showAccountDeleted } from './account-deleted.ts';
 import { deleteOwnAccount } from './account-deletion.ts';
 import { downloadData } from './data-download.ts';
 import { confirmEmailChange, requestEmailChange, showEmailChange } from './email-change.ts';
 import { changeProfile } from './profile-change.ts';
 import { renderAccount, renderAccountLogin } from './account-pages.ts';
 import { signedInAccount, signInToAccount } from './account-sign-in.ts';
+import { currentSession } from '../provider/engine-session.ts';
 
 export function accountRoutes(deps: AccountPageDeps): Koa.Middleware {
   const router = new Router();
@@ -24,6 +34,8 @@ export function accountRoutes(deps: AccountPageDeps): Koa.Middleware {
   router.post('/account/login', ...page, signInToAccount(deps));
   router.post('/account/revoke', ...page, revokeApplication(deps));
   router.post('/account/password', ...page, changePassword(deps));
+  router.post('/account/sign-out', ...page, signOutHere(deps));
+  router.post('/account/sessions/end-one', ...page, endOneSession(deps));
   router.post('/account/sessions/end', ...page, endAllSessions(deps));
   router.post('/account/verify-email', ...page, resendVerificationLink(deps));
   router.post('/account/profile', ...page, changeProfile(deps));
@@ -33,6 +45,7 @@ export function accountRoutes(deps: AccountPageDeps): Koa.Middleware {
   router.post('/account/email/confirm', ...page, confirmEmailChange(deps));
   router.post('/account/export', ...page, downloadData(deps));
   router.post('/account/delete', ...page, deleteOwnAccount(deps));
+  router.get('/account/deleted', ...page, showAccountDeleted(deps));
   // The service's home is the user's own page: GET / (under the mount path) leads there.
   router.get('/', (ctx) => {
     ctx.status = 303;
@@ -48,6 +61,12 @@ function showAccount(deps: AccountPageDeps): Koa.Middleware {
     const locale = localeFor(ctx, deps.config);
     const account = await signedInAccount(ctx, deps);
     if (!account) return renderAccountLogin(ctx, deps, { locale });
+    // A visit is a use of this browser's session: its device and last use, for the list of devices.
+    const session = await currentSession(ctx, deps.provider);
+    if (session?.uid) {
+      const request = { userAgent: ctx.get('User-Agent'), locale };
+      await deps.sessions.seen({ uid: session.uid, accountId: account.id }, request).catch(() => {});
+    }
     await renderAccount(ctx, deps, account, { locale });
   };
 }

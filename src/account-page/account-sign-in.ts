@@ -39,8 +39,16 @@ export function signInToAccount(deps: AccountPageDeps): Koa.Middleware {
     const locale = localeFor(ctx, deps.config);
     const email = (body.get('email') ?? '').trim();
     const password = body.get('password') ?? '';
+    // "Rester connecté", unticked by default: without it the session ends with the browser (a shared phone).
+    const remember = body.get('remember') === 'yes';
     if (!email || !password) {
-      return renderAccountLogin(ctx, deps, { locale, email, status: 400, error: { form: 'login', message: 'login.error.missing' } });
+      return renderAccountLogin(ctx, deps, {
+        locale,
+        email,
+        remember,
+        status: 400,
+        error: { form: 'login', message: 'login.error.missing' },
+      });
     }
     const outcome = await loggedSignIn(deps, email, password, ctx.ip, { source: 'account_page' });
     if (!outcome.ok && outcome.reason === 'tooMany') {
@@ -48,6 +56,7 @@ export function signInToAccount(deps: AccountPageDeps): Koa.Middleware {
         renderAccountLogin(ctx, deps, {
           locale,
           email,
+          remember,
           status,
           offerReset: true,
           error: { form: 'login', message: message.key, vars: message.vars },
@@ -55,9 +64,15 @@ export function signInToAccount(deps: AccountPageDeps): Koa.Middleware {
       );
     }
     if (!outcome.ok) {
-      return renderAccountLogin(ctx, deps, { locale, email, status: 400, error: { form: 'login', message: 'login.error.invalid' } });
+      return renderAccountLogin(ctx, deps, {
+        locale,
+        email,
+        remember,
+        status: 400,
+        error: { form: 'login', message: 'login.error.invalid' },
+      });
     }
-    await startSession(ctx, deps.provider, deps.config, outcome.account.id);
+    await startSession(ctx, deps.provider, deps.config, outcome.account.id, { remember });
     backToAccount(ctx);
   };
 }

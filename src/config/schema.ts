@@ -353,6 +353,17 @@ export const configSchema = z.strictObject({
     .prefault({})
     .describe('The developer portal, where users register their applications.'),
   mail,
+  notices: z
+    .strictObject({
+      newDeviceSignIn: z
+        .boolean()
+        .default(false)
+        .describe(
+          "`true`: a sign-in from a device the account has never signed in from (told apart by browser and system, read from the User-Agent) e-mails the account's owner, with a link to the account page's list of devices.",
+        ),
+    })
+    .prefault({})
+    .describe('E-mails the service sends on its own about an account, beside those that follow a change the owner made.'),
   rateLimit,
   log,
   branding,

@@ -81,6 +81,8 @@ export const en: Messages = {
   'login.noAccount': 'No account yet?',
   'login.signupLink': 'Create an account',
   'login.forgot': 'Forgot your password?',
+  'login.remember': 'Stay signed in',
+  'login.remember.hint': 'On a shared device, leave this unticked: the session will end when the browser closes.',
   'login.error.tooMany': 'Too many sign-in attempts. Try again in {minutes, plural, one {# minute} other {# minutes}}.',
 
   'signup.title': 'Create an account',
@@ -167,11 +169,34 @@ export const en: Messages = {
   'account.password.submit': 'Change the password',
   'account.password.changed': 'Your password was changed. Your other sessions were closed and authorized applications lost their access.',
   'account.password.wrong': 'The current password is incorrect.',
-  'account.sessions.title': 'Sessions',
+  'account.sessions.title': 'Signed-in devices',
   'account.sessions.explain':
-    'Close all your sessions, on this device and on every other. Allowed applications keep their access until you remove it.',
-  'account.sessions.endAll': 'Sign me out everywhere',
-  'account.sessions.ended': 'All your sessions are closed.',
+    'The devices where your account is open, with their browser. The service keeps neither their IP address nor their position: no place is shown.',
+  'account.sessions.tokens':
+    'Signing a device out does not take access away from the applications you allowed. “Sign out everywhere” closes all your sessions and takes their access away too: they will ask for your consent again.',
+  'account.sessions.endAll': 'Sign out everywhere',
+  'account.sessions.ended': 'All your sessions are closed and the applications you allowed have lost their access.',
+  'account.sessions.signOut': 'Sign out',
+  'account.sessions.signedOut': 'You are signed out on this device.',
+  'account.sessions.thisDevice': 'This device',
+  'account.sessions.lastUsed': 'Last active: {when}',
+  'account.sessions.end': 'Sign this device out',
+  'account.sessions.endLabel': 'Sign this device out: {device}, last active {when}',
+  'account.sessions.endedOne': 'The device has been signed out. The applications you allowed keep their access.',
+  'account.sessions.count': '{count, plural, one {# device} other {# devices}}',
+  'device.browserOn': '{browser} on {os}',
+  'device.someBrowserOn': 'A browser on {os}',
+  'device.unknown': 'Unknown device',
+  'account.tasks': 'Manage my account',
+  'account.apps.count': '{count, plural, one {# application} other {# applications}}',
+  'account.email.summary': 'E‑mail address',
+  'account.password.summary': 'Password',
+  'account.export.summary': 'JSON file',
+  'account.delete.summary': 'Permanent',
+  'accountDeleted.title': 'Your account has been deleted',
+  'accountDeleted.message':
+    'Your data has been erased, your sessions closed, and the applications you allowed no longer have access to your account. A confirmation e‑mail has been sent to your former address.',
+  'accountDeleted.home': 'Go to the service’s home',
   // The account page's self-service: profile, e-mail address, data download, deletion (and their e-mails).
   'account.profile.title': 'My profile',
   'account.profile.username': 'Username',
@@ -204,7 +229,6 @@ export const en: Messages = {
   'account.delete.ownsApps':
     'You registered applications in the developer portal: {apps}. Other people may use them: delete them from the portal, or ask the service’s operator to hand them over to someone else, then delete your account.',
   'account.delete.portal': 'Open the developer portal',
-  'account.delete.done': 'Your account has been deleted. A confirmation e‑mail has been sent to your former address.',
   'mail.changeEmail.subject': 'Confirm your new e-mail address',
   'mail.changeEmail.intro':
     'You asked to use this address for your account. Open the link below to confirm: your address will only change then.',
@@ -223,6 +247,11 @@ export const en: Messages = {
   'mail.accountDeleted.intro':
     'Your account and all the data tied to it have been deleted, as you asked. The applications you had authorized no longer have access to it.',
   'mail.accountDeleted.ignore': 'If you did not ask for this deletion, contact the service.',
+  'mail.newDevice.subject': 'New sign-in to your account',
+  'mail.newDevice.intro': 'Your account has just been opened on a device it had never used: {device}, on {date} (UTC).',
+  'mail.newDevice.ignore':
+    'If it was you, there is nothing to do. Otherwise, sign that device out from the My account page and choose a new password right away.',
+  'mail.newDevice.sessions': 'See the signed-in devices',
 
   'mail.greeting': 'Hello {firstName},',
   'mail.ignore': 'If you did not ask for this, ignore this message.',

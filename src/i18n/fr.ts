@@ -81,6 +81,8 @@ export const fr = {
   'login.noAccount': 'Pas encore de compte ?',
   'login.signupLink': 'Créer un compte',
   'login.forgot': 'Mot de passe oublié ?',
+  'login.remember': 'Rester connecté',
+  'login.remember.hint': 'Sur un appareil partagé, laissez la case vide : la session se fermera avec le navigateur.',
   'login.error.tooMany': 'Trop de tentatives de connexion. Réessayez dans {minutes, plural, one {# minute} other {# minutes}}.',
 
   'signup.title': 'Créer un compte',
@@ -172,11 +174,35 @@ export const fr = {
   'account.password.changed':
     'Votre mot de passe a été modifié. Vos autres sessions ont été fermées et les applications autorisées ont perdu leur accès.',
   'account.password.wrong': 'Le mot de passe actuel est incorrect.',
-  'account.sessions.title': 'Sessions',
+  'account.sessions.title': 'Appareils connectés',
   'account.sessions.explain':
-    'Fermez toutes vos sessions, sur cet appareil comme sur les autres. Les applications autorisées gardent leur accès tant que vous ne le retirez pas.',
-  'account.sessions.endAll': 'Me déconnecter partout',
-  'account.sessions.ended': 'Toutes vos sessions sont fermées.',
+    'Les appareils où votre compte est ouvert, avec leur navigateur. Le service ne garde ni leur adresse IP ni leur position : aucun lieu n’est indiqué.',
+  'account.sessions.tokens':
+    'Déconnecter un appareil ne retire pas l’accès des applications autorisées. « Se déconnecter partout » ferme toutes vos sessions et le leur retire aussi : elles vous redemanderont votre accord.',
+  'account.sessions.endAll': 'Se déconnecter partout',
+  'account.sessions.ended': 'Toutes vos sessions sont fermées et les applications autorisées ont perdu leur accès.',
+  'account.sessions.signOut': 'Se déconnecter',
+  'account.sessions.signedOut': 'Vous êtes déconnecté sur cet appareil.',
+  'account.sessions.thisDevice': 'Cet appareil',
+  'account.sessions.lastUsed': 'Dernière activité : {when}',
+  'account.sessions.end': 'Déconnecter cet appareil',
+  'account.sessions.endLabel': 'Déconnecter cet appareil : {device}, dernière activité {when}',
+  'account.sessions.endedOne': 'L’appareil a été déconnecté. Les applications autorisées gardent leur accès.',
+  'account.sessions.count': '{count, plural, one {# appareil} other {# appareils}}',
+  'device.browserOn': '{browser} sur {os}',
+  'device.someBrowserOn': 'Un navigateur sur {os}',
+  'device.unknown': 'Appareil inconnu',
+  // The account page's overview: one entry per task, each opening in place.
+  'account.tasks': 'Gérer mon compte',
+  'account.apps.count': '{count, plural, one {# application} other {# applications}}',
+  'account.email.summary': 'Adresse e‑mail',
+  'account.password.summary': 'Mot de passe',
+  'account.export.summary': 'Fichier JSON',
+  'account.delete.summary': 'Définitif',
+  'accountDeleted.title': 'Votre compte a été supprimé',
+  'accountDeleted.message':
+    'Vos données ont été effacées, vos sessions fermées et les applications autorisées n’ont plus accès à votre compte. Un e‑mail de confirmation a été envoyé à votre ancienne adresse.',
+  'accountDeleted.home': 'Aller à l’accueil du service',
   // The account page's self-service: profile, e-mail address, data download, deletion (and their e-mails).
   'account.profile.title': 'Mon profil',
   'account.profile.username': 'Nom d’utilisateur',
@@ -210,7 +236,6 @@ export const fr = {
   'account.delete.ownsApps':
     'Vous avez enregistré des applications dans le portail développeurs : {apps}. D’autres personnes les utilisent peut-être : supprimez-les depuis le portail, ou demandez à l’exploitant du service de les confier à quelqu’un d’autre, puis supprimez votre compte.',
   'account.delete.portal': 'Ouvrir le portail développeurs',
-  'account.delete.done': 'Votre compte a été supprimé. Un e‑mail de confirmation a été envoyé à votre ancienne adresse.',
   'mail.changeEmail.subject': 'Confirmez votre nouvelle adresse e-mail',
   'mail.changeEmail.intro':
     'Vous avez demandé à utiliser cette adresse pour votre compte. Ouvrez le lien ci-dessous pour confirmer : votre adresse ne changera qu’à ce moment-là.',
@@ -229,6 +254,12 @@ export const fr = {
   'mail.accountDeleted.intro':
     'Votre compte et toutes les données qui s’y rattachaient ont été supprimés, à votre demande. Les applications que vous aviez autorisées n’y ont plus accès.',
   'mail.accountDeleted.ignore': 'Si vous n’êtes pas à l’origine de cette suppression, contactez le service.',
+  'mail.newDevice.subject': 'Nouvelle connexion à votre compte',
+  'mail.newDevice.intro':
+    'Votre compte vient d’être ouvert sur un appareil qu’il n’avait jamais utilisé : {device}, le {date} (heure UTC).',
+  'mail.newDevice.ignore':
+    'Si c’était vous, il n’y a rien à faire. Sinon, déconnectez cet appareil depuis la page Mon compte et choisissez tout de suite un nouveau mot de passe.',
+  'mail.newDevice.sessions': 'Voir les appareils connectés',
 
   'mail.greeting': 'Bonjour {firstName},',
   'mail.ignore': 'Si vous n’êtes pas à l’origine de cette demande, ignorez ce message.',

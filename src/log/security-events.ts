@@ -41,7 +41,14 @@ export const SECURITY_EVENTS = {
   'email.verified': { outcome: 'success', description: 'an e-mail address was verified' },
   'email.changed': { outcome: 'success', description: 'a user moved their account to a new e-mail address through the link sent to it' },
   'profile.changed': { outcome: 'success', description: 'a user changed their username or first name on the account page' },
-  'session.ended_everywhere': { outcome: 'success', description: 'a user signed out of every device' },
+  'session.ended': {
+    outcome: 'success',
+    description: 'a user signed out of one device on the account page: this one (`reason: this_device`) or another (`other_device`)',
+  },
+  'session.ended_everywhere': {
+    outcome: 'success',
+    description: "a user signed out of every device, and ended every application's grant",
+  },
   'application.created': { outcome: 'success', description: 'an application was registered (portal or CLI)' },
   'application.changed': { outcome: 'success', description: "an application's settings were changed (portal or CLI)" },
   'application.secret_rotated': { outcome: 'success', description: "an application's secret was replaced (portal or CLI)" },

@@ -5,7 +5,8 @@
 import type { EmailTokenStore } from '../accounts/email-tokens.ts';
 import type { Account } from '../accounts/store.ts';
 import type { SignInConfig } from '../config/schema.ts';
-import type { Locale } from '../i18n/index.ts';
+import { describeDevice, type DeviceName } from '../accounts/device-name.ts';
+import { translator, type Locale } from '../i18n/index.ts';
 import { securityEvent } from '../log/security-log.ts';
 import type { Brand } from '../pages/branding.ts';
 import type { Mailer, OutgoingMail } from './mailer.ts';
@@ -82,6 +83,23 @@ export class AccountMail {
   /** Confirms to the former address that the account and its data are gone. */
   async sendAccountDeleted(account: Account, locale: Locale): Promise<void> {
     await this.mailer.send(await composeAccountNotice('accountDeleted', locale, account, [], this.brandIn(locale)));
+  }
+
+  /**
+   * Tells the account's address that it has just signed in from a device it had never used: which one
+   * (browser and system, nothing else), and when. Its links sign nobody in: the account page, where the
+   * owner ends that device's session, and the password reset.
+   */
+  async sendNewDeviceSignIn(account: Account, device: DeviceName, at: Date, locale: Locale): Promise<void> {
+    const { issuer } = this.config;
+    const actions = [
+      { label: 'mail.newDevice.sessions' as const, link: `${issuer}/account?task=sessions` },
+      { label: 'mail.notice.reset' as const, link: `${issuer}/password/forgot` },
+    ];
+    // In UTC, said so: the service does not know the reader's time zone.
+    const when = new Intl.DateTimeFormat(locale === 'fr' ? 'fr-FR' : 'en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+    const vars = { device: describeDevice(device, translator(locale)), date: when.format(at) };
+    await this.mailer.send(await composeAccountNotice('newDeviceSignIn', locale, account, actions, this.brandIn(locale), vars));
   }
 
   /** Sends a notice composed by another part of the service (the portal's, to an application's owner), with the deployment's branding. */

@@ -1,5 +1,6 @@
 // Notices about the account itself, sent after the fact: the password was changed, the address was
-// changed (to the old address), the account was deleted (to the former address). None carries a token:
+// changed (to the old address), the account was deleted (to the former address), a device the account
+// had never used signed in (when the deployment turns that notice on: notices.newDeviceSignIn). None carries a token:
 // their links (sign in, choose a new password) do nothing by themselves, so a notice forwarded, leaked or
 // read by the wrong person opens nothing.
 import { translator, type Locale, type MessageKey, type MessageVars } from '../i18n/index.ts';
@@ -7,12 +8,13 @@ import { mailBrand, type MailBrand } from './compose-mail.ts';
 import type { OutgoingMail } from './mailer.ts';
 import { composeNotice } from './notice-mail.ts';
 
-export type AccountNoticeKind = 'passwordChanged' | 'emailChanged' | 'accountDeleted';
+export type AccountNoticeKind = 'passwordChanged' | 'emailChanged' | 'accountDeleted' | 'newDeviceSignIn';
 
 const COPY: Readonly<Record<AccountNoticeKind, { subject: MessageKey; intro: MessageKey; ignore: MessageKey }>> = {
   passwordChanged: { subject: 'mail.passwordChanged.subject', intro: 'mail.passwordChanged.intro', ignore: 'mail.passwordChanged.ignore' },
   emailChanged: { subject: 'mail.emailChanged.subject', intro: 'mail.emailChanged.intro', ignore: 'mail.emailChanged.ignore' },
   accountDeleted: { subject: 'mail.accountDeleted.subject', intro: 'mail.accountDeleted.intro', ignore: 'mail.accountDeleted.ignore' },
+  newDeviceSignIn: { subject: 'mail.newDevice.subject', intro: 'mail.newDevice.intro', ignore: 'mail.newDevice.ignore' },
 };
 
 export interface NoticeAction {

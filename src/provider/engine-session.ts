@@ -17,12 +17,23 @@ export async function currentSession(ctx: Pick<Koa.Context, 'cookies'>, provider
   return session?.accountId ? session : undefined;
 }
 
-/** Signs this browser in as `accountId` with a fresh engine session (a new id: no session fixation). */
-export async function startSession(ctx: Koa.Context, provider: Provider, config: SignInConfig, accountId: string): Promise<void> {
+/**
+ * Signs this browser in as `accountId` with a fresh engine session (a new id: no session fixation).
+ * `remember: false` ("Rester connecté" unticked) makes it a browser-session cookie, with no expiry, which
+ * the browser forgets when it closes; the engine keeps it so on every later answer (the session is
+ * transient, as after an interaction finished with `remember: false`).
+ */
+export async function startSession(
+  ctx: Koa.Context,
+  provider: Provider,
+  config: SignInConfig,
+  accountId: string,
+  { remember }: { remember: boolean },
+): Promise<void> {
   const previous = await currentSession(ctx, provider);
   if (previous) await previous.destroy();
-  const session = await startSignedInSession(provider, accountId, config.ttl.session);
-  setCookie(ctx, provider, config, session.id, session.expiresAt);
+  const session = await startSignedInSession(provider, accountId, config.ttl.session, { transient: !remember });
+  setCookie(ctx, provider, config, session.id, remember ? session.expiresAt : undefined);
 }
 
 export function clearSessionCookie(ctx: Koa.Context, provider: Provider, config: Pick<SignInConfig, 'issuer'>): void {

@@ -1,6 +1,6 @@
 // "Supprimer mon compte" and "Télécharger mes données" on the account page: the deletion asks for the
-// password and a confirmation, ends every grant and session, erases the account and tells the former
-// address; an account that owns portal applications is refused with their names. The download is the
+// password and a confirmation, ends every grant and session, erases the account, tells the former
+// address and ends on a plain confirmation page; an account that owns portal applications is refused with their names. The download is the
 // document `signin user export` prints.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { StorageUnavailableError } from '../../adapters/unavailable.ts';
@@ -44,9 +44,17 @@ describe("deleting one's own account", () => {
 
     const page = await accountPage(browser);
     const done = await submitForm(browser, page, DELETE, { password: user.password, confirm: 'yes' });
-    expect(done.url).toMatch(/\/account\?notice=deleted$/);
-    expect(done.html).toContain('Votre compte a été supprimé.');
-    expect(done.html).toMatch(/action="\/account\/login"/);
+    // A plain confirmation with a way to the service's home, not a sign-in form.
+    expect(done.url).toMatch(/\/account\/deleted$/);
+    expect(done.html).toContain('<h1>Votre compte a été supprimé</h1>');
+    expect(done.html).toContain('Un e\u2011mail de confirmation a été envoyé à votre ancienne adresse.');
+    expect(done.html).toMatch(/<a href="\/">Aller à l’accueil du service<\/a>/);
+    expect(done.html).not.toMatch(/<form/);
+    expect(done.html).not.toContain(user.email);
+    // Only the browser that deleted the account sees it: elsewhere the address leads to the account page.
+    const elsewhere = await new Browser(m.svc.url).agent.get('/account/deleted').redirects(0);
+    expect(elsewhere.status).toBe(303);
+    expect(elsewhere.headers.location).toBe('/account');
 
     // Signing in fails, as for an address never registered.
     const again = await signInToAccount(new Browser(m.svc.url), user);

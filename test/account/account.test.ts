@@ -183,7 +183,7 @@ describe('account page', () => {
     expect((await sessionKeys()).length).toBeGreaterThanOrEqual(2);
 
     const out = (await laptop.submit(page, /\/account\/sessions\/end$/, { csrf: csrfOf(page) })) as Page;
-    expect(out.html).toContain('Toutes vos sessions sont fermées.');
+    expect(out.html).toContain('Toutes vos sessions sont fermées et les applications autorisées ont perdu leur accès.');
     expect(out.html).toMatch(/action="\/account\/login"/);
     expect(await sessionKeys()).toEqual([]);
     // The phone's session is gone too: the application's next authorization asks for a login.

@@ -42,6 +42,8 @@ describe('account page in a browser', () => {
 
     await page.goto(`${svc.url}/account`);
     await page.getByRole('heading', { name: 'Mon compte', exact: true }).waitFor();
+    // The overview names the count; the entry opens on the list.
+    await page.locator('summary', { hasText: 'Applications autorisées' }).click();
     expect(await page.locator('.apps').innerText()).toContain('Banque Solidaire');
     await screenshots(page, 'account-01-applications');
 
@@ -56,9 +58,9 @@ describe('account page in a browser', () => {
     expect(refresh.json.error).toBe('invalid_grant');
 
     // Sign out everywhere: back to the account's own sign-in form.
-    await page.getByRole('button', { name: 'Me déconnecter partout' }).click();
+    await page.getByRole('button', { name: 'Se déconnecter partout' }).click();
     await page.getByRole('status').waitFor();
-    expect(await page.getByRole('status').innerText()).toContain('Toutes vos sessions sont fermées.');
+    expect(await page.getByRole('status').innerText()).toContain('Toutes vos sessions sont fermées');
     await screenshots(page, 'account-03-signed-out');
     await context.close();
   });

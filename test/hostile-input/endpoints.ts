@@ -212,6 +212,17 @@ export const ENDPOINTS: readonly Endpoint[] = [
   },
   // Without its token in the base: a valid post would sign the fixture's user out everywhere.
   { method: 'POST', path: at('/account/sessions/end'), kind: 'page', in: 'body', fields: ['csrf'], agent: asAccount },
+  // Likewise: a valid post would sign the fixture's browser out.
+  { method: 'POST', path: at('/account/sign-out'), kind: 'page', in: 'body', fields: ['csrf'], agent: asAccount },
+  {
+    method: 'POST',
+    path: at('/account/sessions/end-one'),
+    kind: 'page',
+    in: 'body',
+    fields: ['csrf', 'session'],
+    base: (fx) => ({ csrf: fx.account.csrf, session: 'not-a-session' }),
+    agent: asAccount,
+  },
   // The developer portal.
   { method: 'GET', path: at('/portal/'), kind: 'page', in: 'query', fields: ['x'], agent: asOwner },
   { method: 'GET', path: at('/portal/callback'), kind: 'page', in: 'query', fields: ['code', 'state', 'iss'] },

@@ -4,7 +4,8 @@
 // Relies on oidc-provider 9.13:
 // - lib/models/session.js: a Session built without a payload gets a fresh `uid` (stable for the session's
 //   life) and `jti` (its id, rotated by the engine, and what the session cookie carries);
-//   `loginAccount({ accountId, loginTs })`; `save(ttl)` (ttl required); static `findByUid(uid)`, which
+//   `loginAccount({ accountId, loginTs, transient })` (a transient session's cookie is given no expiry by
+//   lib/shared/session.js, as after an interaction's `login.remember: false`); `save(ttl)` (ttl required); static `findByUid(uid)`, which
 //   our adapters implement for the Session model;
 // - lib/models/base_model.js: static `find(id)` (undefined when unknown or expired), `exp` after save;
 // - lib/provider.js: `cookieName('session')`, the name the engine reads the session cookie under (signed
@@ -28,14 +29,15 @@ export async function findSessionByUid(provider: Provider, uid: string): Promise
   return provider.Session.findByUid(uid);
 }
 
-/** A new session (new id: no fixation) signed in as `accountId`, saved for `ttlSeconds`. */
+/** A new session (new id: no fixation) signed in as `accountId`, saved for `ttlSeconds`; transient: its cookie ends with the browser. */
 export async function startSignedInSession(
   provider: Provider,
   accountId: string,
   ttlSeconds: number,
+  { transient = false }: { transient?: boolean } = {},
 ): Promise<{ id: string; expiresAt: Date }> {
   const session = new provider.Session();
-  session.loginAccount({ accountId, loginTs: Math.floor(Date.now() / 1000) });
+  session.loginAccount({ accountId, loginTs: Math.floor(Date.now() / 1000), transient });
   await session.save(ttlSeconds);
   return { id: session.jti, expiresAt: new Date(session.exp * 1000) };
 }
