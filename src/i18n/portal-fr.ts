@@ -144,7 +144,7 @@ export const portalFr = {
   'rotate.warning':
     'L’ancien secret cessera de fonctionner immédiatement : toute demande qui l’envoie sera refusée. Chaque serveur qui l’utilise devra recevoir le nouveau secret, qui ne sera affiché qu’une fois.',
   'rotate.confirm': 'Oui, générer un nouveau secret',
-  'reauth.intro': 'Votre connexion date de plus de 5 minutes : saisissez de nouveau votre mot de passe pour confirmer que c’est bien vous.',
+  'reauth.intro': 'Votre connexion date de plus de 5 minutes : saisissez de nouveau votre mot de passe pour confirmer que c’est bien vous.',
   'reauth.password': 'Mot de passe',
   'reauth.required': 'Saisissez votre mot de passe pour continuer. Rien n’a été modifié.',
   'reauth.wrong': 'Mot de passe incorrect. Rien n’a été modifié.',
