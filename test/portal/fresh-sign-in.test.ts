@@ -63,7 +63,7 @@ describe('a new client secret', () => {
 
     const { page, csrf } = await confirmation(owner, `/apps/${app.clientId}/rotate-secret`);
     expect(page.text).toMatch(passwordField);
-    expect(page.text).toContain('Votre connexion date de plus de 5 minutes');
+    expect(page.text).toContain('Votre connexion date de plus de 5\u00a0minutes');
 
     // A post without the password (a page opened before the 5 minutes ran out) gets the form.
     const without = await post(owner, `/apps/${app.clientId}/rotate-secret`, {}, csrf);
