@@ -1,8 +1,9 @@
-// The sign-up form: its fields, and the account rules' refusals as the messages shown beside them.
+// The sign-up form: its fields, and the account rules' refusals as the messages shown beside them (each
+// says what is wrong with what was typed, the hint under the label gives the rule: field-errors.ts).
 // The rules themselves belong to the accounts (src/accounts/rules.ts), which the store enforces too.
-import { ruleMessage } from '../src/accounts/rule-messages.ts';
 import { checkNewAccount, type AccountField, type AccountFields } from '../src/accounts/rules.ts';
 import type { MessageKey } from '../src/i18n/index.ts';
+import { fieldError } from './field-errors.ts';
 
 export type SignupFields = AccountFields;
 export type SignupField = AccountField;
@@ -20,6 +21,6 @@ export function readSignup(body: URLSearchParams): SignupFields {
 /** Every problem of the form, by field, in the order the fields appear on the page. */
 export function validateSignup(fields: SignupFields): Partial<Record<SignupField, MessageKey>> {
   const errors: Partial<Record<SignupField, MessageKey>> = {};
-  for (const problem of checkNewAccount(fields)) errors[problem.field] = ruleMessage(problem);
+  for (const problem of checkNewAccount(fields)) errors[problem.field] = fieldError(problem, fields);
   return errors;
 }

@@ -1,17 +1,18 @@
 // /password/reset?token=...: the link of the reset e-mail. The form is shown while the token is valid;
 // submitting it uses the token, sets the new password, ends every other reset link, every session and
-// every application's grant.
+// every application's grant. A link that no longer works (used, expired, cut by a mail client) leads
+// to the form that sends a new one.
 import type { RouterMiddleware } from '@koa/router';
 import type Koa from 'koa';
 import { checkPassword } from '../../src/accounts/password-policy.ts';
 import { accountLimitKey } from '../../src/accounts/rate-limits.ts';
-import { PASSWORD_MESSAGES } from '../../src/accounts/rule-messages.ts';
 import { translator } from '../../src/i18n/index.ts';
 import { securityEvent } from '../../src/log/security-log.ts';
 import { csrfToken, readCheckedForm } from '../../src/pages/anti-forgery.ts';
 import { renderErrorPage } from '../../src/pages/error-page.ts';
 import { localeFor } from '../../src/pages/language.ts';
 import { renderPage } from '../../src/pages/render.ts';
+import { passwordError } from '../field-errors.ts';
 import type { InteractionDeps } from '../interaction-deps.ts';
 
 type Config = InteractionDeps['config'];
@@ -35,7 +36,7 @@ export function showResetRoute(deps: InteractionDeps): RouterMiddleware {
   return async function showResetPage(ctx) {
     const token = typeof ctx.query.token === 'string' ? ctx.query.token : '';
     if (!token || !(await tokens.peek(token, 'reset-password'))) {
-      return renderErrorPage(ctx, { reason: 'invalidLink', status: 400, locale: localeFor(ctx, config) });
+      return renderErrorPage(ctx, { reason: 'resetLinkInvalid', status: 400, locale: localeFor(ctx, config) });
     }
     await showReset(ctx, config, token);
   };
@@ -51,12 +52,12 @@ export function submitReset(deps: InteractionDeps): RouterMiddleware {
     const password = body.get('password') ?? '';
     const holder = token ? await tokens.peek(token, 'reset-password') : undefined;
     const account = holder ? await accounts.findById(holder) : undefined;
-    if (!account) return renderErrorPage(ctx, { reason: 'invalidLink', status: 400, locale, returnTo: '/account' });
+    if (!account) return renderErrorPage(ctx, { reason: 'resetLinkInvalid', status: 400, locale, returnTo: '/account' });
     const problem = checkPassword(password, account);
-    if (problem) return showReset(ctx, config, token, translator(locale)(PASSWORD_MESSAGES[problem]), 400);
+    if (problem) return showReset(ctx, config, token, translator(locale)(passwordError(problem, password)), 400);
     // Used only now, atomically: of two submissions of the same link, one wins.
     if ((await tokens.consume(token, 'reset-password')) !== account.id) {
-      return renderErrorPage(ctx, { reason: 'invalidLink', status: 400, locale, returnTo: '/account' });
+      return renderErrorPage(ctx, { reason: 'resetLinkInvalid', status: 400, locale, returnTo: '/account' });
     }
     await accounts.setPassword(account.id, password);
     securityEvent('password.reset', { account_id: account.id, source: 'interaction' });

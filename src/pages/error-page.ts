@@ -1,8 +1,10 @@
 // The localized error page, shared by every face and the engine's renderError hook. It names what went
-// wrong in plain words and never shows a stack trace or an internal message.
+// wrong in plain words, never shows a stack trace or an internal message, and always offers a way on
+// (ways-on.ts): a new link, the sign-in again, back to the application, a retry, or the account page.
 import { errors } from 'oidc-provider';
-import type { Locale, MessageKey } from '../i18n/index.ts';
+import { translator, type Locale, type MessageKey } from '../i18n/index.ts';
 import { renderPage } from './render.ts';
+import { waysOn, type WayKind, type WayRequest } from './ways-on.ts';
 
 export type ErrorReason =
   | 'generic'
@@ -18,44 +20,50 @@ export type ErrorReason =
   | 'notFound'
   | 'formExpired'
   | 'invalidLink'
+  | 'resetLinkInvalid'
   | 'accountDisabled'
   | 'badInput'
   | 'methodNotAllowed'
   | 'httpsRequired'
   | 'clientMisconfigured';
 
-/** A link that leads on from the page, under the service's own address. */
-interface WayOn {
-  path: string;
-  label: MessageKey;
+interface Copy {
+  title: MessageKey;
+  message: MessageKey;
+  /** The ways on, best first; those that do not apply to the request are left out (ways-on.ts). */
+  ways: readonly WayKind[];
 }
 
-const COPY: Readonly<Record<ErrorReason, { title: MessageKey; message: MessageKey; wayOn?: WayOn }>> = {
-  generic: { title: 'error.title', message: 'error.message' },
-  sessionExpired: { title: 'error.sessionExpired.title', message: 'error.sessionExpired.message' },
-  unknownClient: { title: 'error.unknownClient.title', message: 'error.unknownClient.message' },
-  redirectUri: { title: 'error.redirectUri.title', message: 'error.redirectUri.message' },
-  invalidScope: { title: 'error.invalidScope.title', message: 'error.invalidScope.message' },
-  invalidRequest: { title: 'error.invalidRequest.title', message: 'error.invalidRequest.message' },
-  accessDenied: { title: 'error.accessDenied.title', message: 'error.accessDenied.message' },
+// The application and a new start of the sign-in are offered inside an interaction only (ways-on.ts):
+// an unknown client, an unregistered return address or an error held back from an unverified
+// application get the account page.
+const COPY: Readonly<Record<ErrorReason, Copy>> = {
+  generic: { title: 'error.title', message: 'error.message', ways: ['restart', 'application', 'account'] },
+  // The interaction is gone: nothing of it to go back to.
+  sessionExpired: { title: 'error.sessionExpired.title', message: 'error.sessionExpired.message', ways: ['account'] },
+  unknownClient: { title: 'error.unknownClient.title', message: 'error.unknownClient.message', ways: ['account'] },
+  redirectUri: { title: 'error.redirectUri.title', message: 'error.redirectUri.message', ways: ['account'] },
+  invalidScope: { title: 'error.invalidScope.title', message: 'error.invalidScope.message', ways: ['application', 'account'] },
+  invalidRequest: { title: 'error.invalidRequest.title', message: 'error.invalidRequest.message', ways: ['application', 'account'] },
+  accessDenied: { title: 'error.accessDenied.title', message: 'error.accessDenied.message', ways: ['application', 'account'] },
   // Signing in on the account page starts a session for applications too: back at the application,
   // the same request then goes through.
-  signInRequired: {
-    title: 'error.signInRequired.title',
-    message: 'error.signInRequired.message',
-    wayOn: { path: '/account', label: 'error.signInRequired.link' },
-  },
-  server: { title: 'error.server.title', message: 'error.server.message' },
-  unavailable: { title: 'error.server.title', message: 'error.unavailable.message' },
-  notFound: { title: 'error.notFound.title', message: 'error.notFound.message' },
-  formExpired: { title: 'error.formExpired.title', message: 'error.formExpired.message' },
-  invalidLink: { title: 'link.invalid.title', message: 'link.invalid.message' },
-  accountDisabled: { title: 'error.accountDisabled.title', message: 'error.accountDisabled.message' },
-  badInput: { title: 'error.badInput.title', message: 'error.badInput.message' },
-  methodNotAllowed: { title: 'error.methodNotAllowed.title', message: 'error.methodNotAllowed.message' },
-  httpsRequired: { title: 'error.httpsRequired.title', message: 'error.httpsRequired.message' },
-  clientMisconfigured: { title: 'error.clientMisconfigured.title', message: 'error.clientMisconfigured.message' },
+  signInRequired: { title: 'error.signInRequired.title', message: 'error.signInRequired.message', ways: ['signIn'] },
+  server: { title: 'error.server.title', message: 'error.server.message', ways: ['retry', 'restart', 'application', 'account'] },
+  unavailable: { title: 'error.server.title', message: 'error.unavailable.message', ways: ['retry', 'restart', 'account'] },
+  notFound: { title: 'error.notFound.title', message: 'error.notFound.message', ways: ['account'] },
+  formExpired: { title: 'error.formExpired.title', message: 'error.formExpired.message', ways: ['restart', 'application', 'account'] },
+  invalidLink: { title: 'link.invalid.title', message: 'link.invalid.message', ways: ['account'] },
+  resetLinkInvalid: { title: 'link.invalid.title', message: 'error.resetLink.message', ways: ['newResetLink', 'account'] },
+  accountDisabled: { title: 'error.accountDisabled.title', message: 'error.accountDisabled.message', ways: ['application', 'account'] },
+  badInput: { title: 'error.badInput.title', message: 'error.badInput.message', ways: ['restart', 'account'] },
+  methodNotAllowed: { title: 'error.methodNotAllowed.title', message: 'error.methodNotAllowed.message', ways: ['account'] },
+  httpsRequired: { title: 'error.httpsRequired.title', message: 'error.httpsRequired.message', ways: ['https'] },
+  clientMisconfigured: { title: 'error.clientMisconfigured.title', message: 'error.clientMisconfigured.message', ways: ['account'] },
 };
+
+/** Every reason a page may show, each with its ways on. */
+export const ERROR_REASONS = Object.keys(COPY) as readonly ErrorReason[];
 
 const BY_OAUTH_CODE: Readonly<Record<string, ErrorReason>> = {
   invalid_client: 'unknownClient',
@@ -93,18 +101,22 @@ export interface ErrorPage {
   returnTo?: string;
 }
 
-export async function renderErrorPage(ctx: Parameters<typeof renderPage>[0], page: ErrorPage): Promise<void> {
+/** Any context a page renders into (ours, a router's, the engine's), with what decides the ways on. */
+export type ErrorPageContext = Parameters<typeof renderPage>[0] & WayRequest;
+
+export async function renderErrorPage(ctx: ErrorPageContext, page: ErrorPage): Promise<void> {
   const copy = COPY[page.reason];
+  const ways = waysOn(copy.ways, ctx, translator(page.locale));
   await renderPage(
     ctx,
     'error',
-    { titleKey: copy.title, messageKey: copy.message, code: page.code ?? null, wayOn: copy.wayOn ?? null },
+    { titleKey: copy.title, messageKey: copy.message, code: page.code ?? null, ways },
     { status: page.status, locale: page.locale, returnTo: page.returnTo },
   );
 }
 
 /** The localized "try again in a moment" page of a storage outage: status 503 and Retry-After. */
-export async function renderUnavailablePage(ctx: Parameters<typeof renderPage>[0], locale: Locale): Promise<void> {
+export async function renderUnavailablePage(ctx: ErrorPageContext, locale: Locale): Promise<void> {
   await renderErrorPage(ctx, { reason: 'unavailable', status: 503, locale, code: UNAVAILABLE_CODE });
   ctx.set('Retry-After', String(UNAVAILABLE_RETRY_SECONDS));
 }

@@ -1,5 +1,6 @@
 // The engine's renderError hook: errors shown to the browser (unknown application, return address not
-// registered, malformed request, expired interaction) as our localized page instead of raw English.
+// registered, malformed request, expired interaction) as our localized page instead of raw English, each
+// with a way on (src/pages/ways-on.ts).
 import type { ErrorOut, errors, KoaContextWithOIDC } from 'oidc-provider';
 import type { SignInConfig } from '../config/schema.ts';
 import { reasonForOAuthError, renderErrorPage } from '../pages/error-page.ts';

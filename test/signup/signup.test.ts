@@ -67,7 +67,7 @@ describe('sign-up', () => {
 
   it('refuses short, common and personal passwords, with the reason, in the page language', async () => {
     const cases: Array<[string, string]> = [
-      ['court', 'au moins 8 caractères'],
+      ['court', 'Ce mot de passe est trop court'],
       ['azerty123', 'trop courant'],
       ['Password1', 'trop courant'],
       ['motdepasse', 'trop courant'],
@@ -168,8 +168,8 @@ describe('sign-up', () => {
       password: 'une phrase tout à fait correcte',
     });
     expect(page.status).toBe(400);
-    expect(page.html).toContain('Saisissez une adresse e\u2011mail valide');
-    expect(page.html).toContain('Choisissez un nom d’utilisateur');
+    expect(page.html).toContain('Cette adresse e\u2011mail est incomplète ou mal écrite');
+    expect(page.html).toContain('Ce nom d’utilisateur est trop court');
     expect(page.html).toContain('Saisissez votre prénom');
   });
 
