@@ -37,6 +37,7 @@ export const unitTests = [
   'test/provider/refresh-rotation.test.ts',
   'test/security-log/documented-events.test.ts',
   'test/signup/password-hashing.test.ts',
+  'test/timing/welch.test.ts',
 ];
 
 export default defineConfig({

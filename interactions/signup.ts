@@ -13,7 +13,7 @@ import { limitKeyFor } from '../src/accounts/rate-limits.ts';
 import { DuplicateAccountError } from '../src/accounts/store.ts';
 import { translator, type MessageKey } from '../src/i18n/index.ts';
 import { emailDomain, securityEvent } from '../src/log/security-log.ts';
-import { logMailFailure } from '../src/mail/account-mail.ts';
+import { mailAfterAnswer } from '../src/mail/after-answer.ts';
 import { readFormBody } from '../src/pages/form-body.ts';
 import { PageError } from '../src/pages/page-errors.ts';
 import { renderPage } from '../src/pages/render.ts';
@@ -75,14 +75,17 @@ export function submitSignup(deps: InteractionDeps): RouterMiddleware {
 
     let account;
     try {
-      account = await deps.accounts.create({ ...fields, emailVerified: false });
+      // Not waiting for the disk: a registered address's insert fails, and has nothing to wait for.
+      account = await deps.accounts.create({ ...fields, emailVerified: false }, { waitForDisk: false });
     } catch (error) {
       if (!(error instanceof DuplicateAccountError)) throw error;
       // The same name registered a moment ago, in another request.
       if (error.field === 'username')
         return showSignup(ctx, interaction, { fields, errors: { username: USERNAME_CONFLICT[error.reason] }, status: 400 });
       // The address is registered: the same page as for a new account, and its owner is told by e-mail.
-      await notifyOwner(ctx, deps, fields.email, interaction.locale);
+      // Both ways have hashed the password (create hashes before the insert that finds the address
+      // taken) and waited for no disk; each one's e-mail goes after the answer (test/timing).
+      mailAfterAnswer(ctx, () => notifyOwner(deps, fields.email, interaction.locale));
       return showSignupDone(ctx, interaction, fields.email);
     }
     securityEvent('account.created', {
@@ -91,7 +94,8 @@ export function submitSignup(deps: InteractionDeps): RouterMiddleware {
       client_id: interaction.client?.clientId,
       source: 'interaction',
     });
-    await deps.mail.sendVerification(account, interaction.locale).catch(logMailFailure);
+    const created = account;
+    mailAfterAnswer(ctx, () => deps.mail.sendVerification(created, interaction.locale));
     await showSignupDone(ctx, interaction, fields.email);
   };
 }
@@ -113,9 +117,10 @@ function showSignupDone(ctx: Koa.Context, interaction: LoadedInteraction, email:
 
 /**
  * The owner of a registered address learns that someone tried to sign up with it, with links to sign in
- * and to choose a new password; at most as often as the reset e-mail may be sent to that address.
+ * and to choose a new password; at most as often as the reset e-mail may be sent to that address. Runs
+ * after the answer: the owner's lookup and the limit's count are work that only a registered address does.
  */
-async function notifyOwner(ctx: Koa.Context, deps: InteractionDeps, email: string, locale: LoadedInteraction['locale']): Promise<void> {
+async function notifyOwner(deps: InteractionDeps, email: string, locale: LoadedInteraction['locale']): Promise<void> {
   const owner = await deps.accounts.findByEmail(email);
   if (!owner) return; // deleted meanwhile
   if (!(await deps.limits.mailPerAddress.take(limitKeyFor(owner, email)))) {
@@ -127,5 +132,5 @@ async function notifyOwner(ctx: Koa.Context, deps: InteractionDeps, email: strin
     });
     return;
   }
-  await deps.mail.sendSignupAttempt(owner, locale).catch(logMailFailure);
+  await deps.mail.sendSignupAttempt(owner, locale);
 }

@@ -1,13 +1,13 @@
 // A verification link that no longer works (used, expired, or mangled by a mail client) is not a dead
 // end: its page offers to send a new one to the address typed. Like "mot de passe oublié", the answer is
 // the same page whether or not the address is registered or already verified, the limits are counted
-// either way, and the mail server is not waited for: nothing tells registered addresses apart.
+// either way, and the link is issued and sent after the answer: nothing tells registered addresses apart.
 import type { RouterMiddleware } from '@koa/router';
 import type Koa from 'koa';
 import { limitKeyFor } from '../src/accounts/rate-limits.ts';
 import type { Locale } from '../src/i18n/index.ts';
 import { emailDomain, securityEvent } from '../src/log/security-log.ts';
-import { logMailFailure } from '../src/mail/account-mail.ts';
+import { mailAfterAnswer } from '../src/mail/after-answer.ts';
 import { csrfToken, readCheckedForm } from '../src/pages/anti-forgery.ts';
 import { localeFor } from '../src/pages/language.ts';
 import { renderPage } from '../src/pages/render.ts';
@@ -43,8 +43,8 @@ export function resendFromExpiredLink(deps: InteractionDeps): RouterMiddleware {
     const allowed = (await limits.mailPerIp.take(ctx.ip)) && (await limits.mailPerAddress.take(limitKeyFor(account, email)));
     if (!allowed)
       securityEvent('mail.throttled', { limit: 'mail', account_id: account?.id, email_domain: emailDomain(email), source: 'interaction' });
-    // Not awaited, as for a reset link: the answer's time must not depend on the address.
-    else if (account && !account.emailVerified) void deps.mail.sendVerification(account, locale).catch(logMailFailure);
+    // After the answer, as for a reset link: the answer's time must not depend on the address.
+    else if (account && !account.emailVerified) mailAfterAnswer(ctx, () => deps.mail.sendVerification(account, locale));
     await renderPage(ctx, 'verify-resent', { email }, { locale, returnTo: '/account' });
   };
 }

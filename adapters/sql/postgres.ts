@@ -48,7 +48,29 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
   });
   // An idle client that loses its server emits here; without a listener the process would crash.
   pool.on('error', () => {});
-  const wrap = (q: pg.Pool | pg.PoolClient): Queryable => ({
+  // Not pool.query, which closes the connection after any error, a duplicate key included: the next query
+  // then opened a new one and parsed its named statements again, and a sign-up with a registered address
+  // answered slower than one with a new address (test/timing). A connection goes back to the pool after
+  // an error its server answered, as after a result; one that failed otherwise (lost, timed out) or that
+  // its server ended (FATAL) is closed.
+  const onPool = {
+    async query(statement: pg.QueryConfig): Promise<pg.QueryResult> {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      const lost = (error: Error) => (broken ??= error);
+      client.on('error', lost);
+      try {
+        return await client.query(statement);
+      } catch (error) {
+        if (!(error instanceof pg.DatabaseError) || error.severity === 'FATAL' || error.severity === 'PANIC') broken ??= error as Error;
+        throw error;
+      } finally {
+        client.off('error', lost);
+        client.release(broken);
+      }
+    },
+  };
+  const wrap = (q: { query(statement: pg.QueryConfig): Promise<pg.QueryResult> }): Queryable => ({
     async query<Row>(sql: string, params: unknown[] = []): Promise<QueryResult<Row>> {
       try {
         const statement = prepared(sql, params);
@@ -65,7 +87,7 @@ export async function openPostgres(options: PostgresOptions): Promise<Database> 
   });
   return {
     kind: 'postgres',
-    ...wrap(pool),
+    ...wrap(onPool),
     async exec(sql) {
       await pool.query(sql).catch((error: unknown) => rethrowClassified('postgres', error));
     },
