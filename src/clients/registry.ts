@@ -149,6 +149,19 @@ export class ClientRegistry {
     return res.rows[0] && toClient(res.rows[0]);
   }
 
+  /**
+   * The application's secret hash when it is no longer `held` (rotated since that copy was read); undefined
+   * when it still is, or when the application is gone. Finding nothing changed reads no row: it costs what
+   * looking an unknown client_id up costs (src/provider/client-adapter.ts).
+   */
+  async secretHashOtherThan(clientId: string, held: string): Promise<string | undefined> {
+    const res = await this.db.query<{ secret_hash: string }>('SELECT secret_hash FROM clients WHERE client_id = $1 AND secret_hash <> $2', [
+      clientId,
+      held,
+    ]);
+    return res.rows[0]?.secret_hash;
+  }
+
   async list(ownerId?: string): Promise<RegisteredClient[]> {
     const res =
       ownerId === undefined

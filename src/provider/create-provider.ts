@@ -44,7 +44,7 @@ export interface ProviderDeps {
 }
 
 export function createProvider(config: SignInConfig, deps: ProviderDeps): Provider {
-  const clients = clientAdapter(deps.clients);
+  const clients = clientAdapter(deps.clients, deps.clientAuthGate);
   const tokens = { ...deps.tokens, rememberIssuedSeconds: rememberIssuedSeconds(config.ttl) };
   const adapters = withSessionRecords(withTokenCommits(deps.adapters, tokens), deps.sessions, config.ttl.sessionAbsolute);
   const configuration = buildProviderConfiguration(config, {
@@ -59,7 +59,7 @@ export function createProvider(config: SignInConfig, deps: ProviderDeps): Provid
   const provider = new Provider(config.issuer, configuration);
   trustProxies(provider, config);
   rememberClientInstances(provider, (clientId) => clients.find(clientId));
-  useHashedClientSecrets(provider, deps.clientAuthGate);
+  useHashedClientSecrets(provider, deps.clientAuthGate, (clientId, held) => clients.changedSecretHash(clientId, held));
   acceptSecretsOfPublicClients(provider);
   enforceClientGrants(provider);
   useRefreshTokenFamilies(provider);

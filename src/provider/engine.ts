@@ -5,7 +5,7 @@
 // Nothing outside src/provider builds engine objects or touches engine classes.
 export { holdErrorRedirects } from './engine/authorization-errors.ts';
 export { redeemAuthorizationCode, verifierMatches, type CodeRedemption, type RedeemedCode } from './engine/authorization-codes.ts';
-export { useHashedClientSecrets, type ClientAuthGate } from './engine/client-secrets.ts';
+export { engineRequest, useHashedClientSecrets, type ChangedSecretHash, type ClientAuthGate } from './engine/client-secrets.ts';
 export { CLIENT_CREDENTIALS, enforceClientGrants } from './engine/client-grants.ts';
 export { rememberClientInstances } from './engine/client-instances.ts';
 export { acceptSecretsOfPublicClients } from './engine/public-clients.ts';
