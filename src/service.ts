@@ -42,6 +42,7 @@ import { pageViews } from './pages/views.ts';
 import { clientCache, invalidateCachedClients } from './clients/client-cache.ts';
 import { accountSessions } from './provider/account-sessions.ts';
 import { createProvider } from './provider/create-provider.ts';
+import { logoutWithoutSessionPage } from './provider/logout-pages.ts';
 import { commitTokenResponses } from './provider/tokens/token-commit.ts';
 import { markRevocationRequests, type DurableRevocations } from './provider/tokens/durable-revocations.ts';
 import { replaceSigningKeys } from './provider/engine.ts';
@@ -212,6 +213,8 @@ export async function createSignInService(config: SignInConfig, options: SignInS
   // Pages render through koa-views (ctx.render). The engine's own app installs it too, for its error and
   // logout pages and, on the way out of the engine, the outage page: protocol requests pay for it once.
   provider.use(pageViews());
+  // A sign-out from a browser with no session: the service's page instead of the engine's scripted one.
+  provider.use(logoutWithoutSessionPage(config));
   const pages = compose([
     pageViews(),
     await portalRoutes({ config, provider, accounts, clients, limits, mail, portalSessions: adapters(PORTAL_SESSION_MODEL) }),

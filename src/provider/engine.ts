@@ -11,6 +11,7 @@ export { rememberClientInstances } from './engine/client-instances.ts';
 export { acceptSecretsOfPublicClients } from './engine/public-clients.ts';
 export { saveGrant, type GrantInput } from './engine/grants.ts';
 export { finishInteraction, type InteractionDetails } from './engine/interactions.ts';
+export { logoutFormWithoutSession, type LogoutForm } from './engine/logout-without-session.ts';
 export { useRefreshTokenFamilies } from './engine/refresh-token-families.ts';
 export { sessionTtl, withSessionRecords, type SessionRecords } from './engine/session-storage.ts';
 export {
