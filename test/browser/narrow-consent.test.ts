@@ -86,14 +86,19 @@ const onScreen = (box: Box, size: { width: number; height: number }) =>
   box.top >= 0 && box.left >= 0 && box.bottom <= size.height + 0.5 && box.right <= size.width + 0.5;
 
 describe('consent for a web application on a phone', () => {
-  for (const size of [
+  const cases = [
     { width: 360, height: 493 },
     { width: 360, height: 640 },
-  ]) {
-    it(`at ${size.width}×${size.height}: the name, every scope, the footer links and both buttons are reachable`, async () => {
-      const { context, page } = await consentPage(size);
+  ].flatMap((size) => [
+    { size, lang: 'fr', locale: 'fr-FR' },
+    { size, lang: 'en', locale: 'en-GB' },
+  ]);
+  for (const { size, lang, locale } of cases) {
+    it(`at ${size.width}×${size.height} in ${lang}: the name, every scope, the footer links and both buttons are reachable`, async () => {
+      const { context, page } = await consentPage(size, { locale });
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
       expect(await page.evaluate(() => document.body.className)).toBe('page');
-      await screenshotAt(page, `narrow-consent-${size.width}x${size.height}`);
+      await screenshotAt(page, `narrow-consent-${size.width}x${size.height}${lang === 'fr' ? '' : `-${lang}`}`);
 
       // The footer links are in the scrolling body, above the buttons, not under them.
       expect(await page.locator('.split-body .brand-links a').allTextContents()).toEqual(LINKS);
