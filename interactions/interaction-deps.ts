@@ -23,7 +23,7 @@ export interface InteractionDeps {
   consents: Pick<ConsentStore, 'record'>;
   limits: RateLimits;
   mail: Pick<AccountMail, 'sendVerification' | 'sendReset' | 'sendSignupAttempt'>;
-  tokens: Pick<EmailTokenStore, 'peek' | 'consume' | 'revokeAll'>;
+  tokens: Pick<EmailTokenStore, 'peek' | 'consume' | 'revokeAll' | 'peekVerification' | 'consumeVerification'>;
   sessions: Pick<AccountSessions, 'endAll'>;
   grants: Pick<GrantRevocation, 'revokeAccountGrants'>;
 }

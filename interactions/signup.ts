@@ -1,6 +1,7 @@
 // Sign-up inside an authorization: the account is created unverified, the verification link is sent,
 // and the same interaction goes on (its uid is kept): the user continues to the application by signing
-// in with the password just chosen, now or after following the link from another tab.
+// in with the password just chosen, now or after following the link from another tab (the link's pages
+// name the application and lead back to this sign-in).
 //
 // The answer says nothing about e-mail addresses: for an address that is already registered, the page
 // is the same "check your e-mail" page with the same sign-in form, and the owner of the address receives
@@ -95,7 +96,9 @@ export function submitSignup(deps: InteractionDeps): RouterMiddleware {
       source: 'interaction',
     });
     const created = account;
-    mailAfterAnswer(ctx, () => deps.mail.sendVerification(created, interaction.locale));
+    // The link remembers this authorization: its pages name the application and lead back to this sign-in.
+    const origin = { clientId: interaction.clientId, interactionUid: interaction.uid };
+    mailAfterAnswer(ctx, () => deps.mail.sendVerification(created, interaction.locale, origin));
     await showSignupDone(ctx, interaction, fields.email);
   };
 }

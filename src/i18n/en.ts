@@ -117,6 +117,9 @@ export const en: Messages = {
   'verifyConfirm.submit': 'Confirm my address',
   'verify.title': 'E‑mail address verified',
   'verify.message': 'Thank you! Your e‑mail address is confirmed. You can go back to the application.',
+  'verify.messageForApp': 'Thank you! Your e‑mail address is confirmed.',
+  'verify.signingUpTo': 'You were signing up to {app}.',
+  'verify.continue': 'Continue to {app}',
   'link.invalid.title': 'Link not valid',
   'link.invalid.message': 'This link has already been used or has expired. Ask for a new one if needed.',
 

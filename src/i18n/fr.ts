@@ -120,6 +120,9 @@ export const fr = {
   'verifyConfirm.submit': 'Confirmer mon adresse',
   'verify.title': 'Adresse e‑mail vérifiée',
   'verify.message': 'Merci ! Votre adresse e‑mail est confirmée. Vous pouvez revenir à l’application.',
+  'verify.messageForApp': 'Merci ! Votre adresse e‑mail est confirmée.',
+  'verify.signingUpTo': 'Vous vous inscriviez sur {app}.',
+  'verify.continue': 'Continuer vers {app}',
   'link.invalid.title': 'Lien non valide',
   'link.invalid.message': 'Ce lien a déjà été utilisé ou a expiré. Demandez-en un nouveau si besoin.',
 

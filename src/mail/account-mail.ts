@@ -2,7 +2,7 @@
 // single-use link (the token is issued here, just before the message that carries it), and the notice
 // of a sign-up attempted with the account's address. The account page's changes add the link to a new
 // address and the notices after the fact (account-notices.ts): password changed, address changed, deleted.
-import type { EmailTokenStore } from '../accounts/email-tokens.ts';
+import type { EmailTokenStore, SignupOrigin } from '../accounts/email-tokens.ts';
 import type { Account } from '../accounts/store.ts';
 import type { SignInConfig } from '../config/schema.ts';
 import { describeDevice, type DeviceName } from '../accounts/device-name.ts';
@@ -28,10 +28,10 @@ export class AccountMail {
     return mailBrand(this.brand, locale, this.config.issuer);
   }
 
-  /** Sends the verification link of this account. */
-  async sendVerification(account: Account, locale: Locale): Promise<void> {
+  /** Sends the verification link of this account; one sent from inside an authorization remembers it (`origin`). */
+  async sendVerification(account: Account, locale: Locale, origin?: SignupOrigin): Promise<void> {
     const ttl = this.config.mail.verifyLinkTtl;
-    const token = await this.tokens.issue(account.id, 'verify-email', ttl);
+    const token = await this.tokens.issue(account.id, 'verify-email', ttl, undefined, origin);
     const link = `${this.config.issuer}/email/verify?token=${token}`;
     await this.mailer.send(await composeMail('verify', locale, account, link, ttl, this.brandIn(locale)));
   }
