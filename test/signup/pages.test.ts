@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Browser, isPage, type Page } from '../support/browser.ts';
 import { relyingParty } from '../support/relying-party.ts';
 import { startTestService, type TestService } from '../support/service.ts';
+import { carriesFormSecret } from '../../src/edge/compression.ts';
 import { SCRIPTED_PAGE_POLICY, SECURITY_HEADERS } from '../../src/pages/security-headers.ts';
 import { openSignup } from './journey.ts';
 
@@ -48,7 +49,13 @@ describe('end-user pages', () => {
       expect(page.html, name).toMatch(/href="\/lang\/en\?return=/);
       expect(page.html, name).toMatch(/<title>[^<]+ · Service de connexion<\/title>/);
       const policy = scripts.length ? SCRIPTED_PAGE_POLICY : SECURITY_HEADERS['Content-Security-Policy'];
-      for (const [header, value] of Object.entries({ ...SECURITY_HEADERS, 'Content-Security-Policy': policy }))
+      // A page carrying a form secret is also marked for proxies never to compress it (BREACH, compression.ts).
+      const cacheControl = `${SECURITY_HEADERS['Cache-Control']}${carriesFormSecret(page.html) ? ', no-transform' : ''}`;
+      for (const [header, value] of Object.entries({
+        ...SECURITY_HEADERS,
+        'Content-Security-Policy': policy,
+        'Cache-Control': cacheControl,
+      }))
         expect(page.headers[header.toLowerCase()], `${name} ${header}`).toBe(value);
     }
   });
