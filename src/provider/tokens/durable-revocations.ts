@@ -78,15 +78,23 @@ export function revocableTokens(adapter: ModelAdapter, durable: DurableRevocatio
 }
 
 /**
- * The single use of a code, in SQL first, then in Redis: false when either says it was used. If Redis
- * fails after SQL recorded the use, the record is taken back, so that the failed request consumed nothing
- * and the application's retry works (a commit that fails is a 503).
+ * The single use of a code, in SQL first, then in Redis: false when either says it was used. Only one insert
+ * can succeed in SQL; Redis may then find the code consumed (by an instance of a version without this record,
+ * during a rolling upgrade: a reuse) or gone. Gone means that a concurrent second redemption, which lost in
+ * SQL, has revoked the grant with its codes: this answer is still the one that carries tokens, which that
+ * second redemption has just revoked, as for any code presented twice (RFC 6749 §4.1.2).
+ * If Redis fails after SQL recorded the use, the record is taken back, so that the failed request consumed
+ * nothing and the application's retry works (a commit that fails is a 503).
  */
-export async function redeemCodeOnce(durable: DurableRevocations, id: string, consumeInRedis: () => Promise<boolean>): Promise<boolean> {
+export async function redeemCodeOnce(
+  durable: DurableRevocations,
+  id: string,
+  redis: { consume(): Promise<boolean>; find(): Promise<unknown> },
+): Promise<boolean> {
   // The code's own expiry is not known here; it lives at most `codeSeconds`, so no longer after its use.
   if (!(await durable.record.redeemCode(id, epoch() + durable.codeSeconds))) return false;
   try {
-    return await consumeInRedis();
+    return (await redis.consume()) || (await redis.find()) === undefined;
   } catch (error) {
     await durable.record.forgetCode(id).catch(() => {});
     throw error;

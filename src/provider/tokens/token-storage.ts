@@ -83,7 +83,7 @@ function storedAlongside(adapter: ModelAdapter): ModelAdapter {
 function deferredCodes(adapter: ModelAdapter, revocations: DurableRevocations | undefined): ModelAdapter {
   const redeem = (id: string) => {
     const consume = () => wonSingleUse(adapter.consume(id));
-    return revocations ? redeemCodeOnce(revocations, id, consume) : consume();
+    return revocations ? redeemCodeOnce(revocations, id, { consume, find: () => adapter.find(id) }) : consume();
   };
   return {
     ...adapter,
