@@ -29,6 +29,9 @@ export interface TrackedConnections {
   hurry(): void;
 }
 
+// net.Server's own close, which the HTTP server overrides to also destroy its idle connections: read, not patched.
+const { close: closeListener } = NetServer.prototype;
+
 /** How often, while the server closes, connections are looked at for one that has become quiet. */
 const SWEEP_MS = 20;
 
@@ -75,7 +78,7 @@ export function trackConnections(server: Server): TrackedConnections {
       closing = true;
       // The plain TCP server's close: stop accepting, call back once the last connection has closed,
       // and leave the connections alone (the HTTP server's own close would destroy the idle ones now).
-      const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()));
+      const closed = new Promise<void>((resolve) => closeListener.call(server, () => resolve()));
       const sweep = setInterval(() => closeQuiet(quietMs), SWEEP_MS);
       const cut = setTimeout(() => server.closeAllConnections(), graceMs);
       closeQuiet(quietMs);
