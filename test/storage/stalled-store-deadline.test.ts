@@ -4,9 +4,6 @@
 // `storage.requestDeadlineMs` shorter than any single timeout, every kind of request answers within the
 // deadline and a second: 503 JSON on the protocol endpoints, the outage page for people; discovery, which
 // reads no store, answers 200 throughout. Once the relay forwards again, everything works.
-import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guardDatabase } from '../../adapters/guard.ts';
@@ -15,11 +12,11 @@ import { openPglite } from '../../adapters/sql/pglite.ts';
 import { openPostgres } from '../../adapters/sql/postgres.ts';
 import { withStorageDeadline } from '../../adapters/storage-deadline.ts';
 import { isStorageUnavailable } from '../../adapters/unavailable.ts';
-import { createSignInService, type SignInService } from '../../src/service.ts';
+import { createSignInService } from '../../src/service.ts';
 import { Browser, isPage } from '../support/browser.ts';
 import { freshPostgres, type FreshPostgres } from '../support/databases.ts';
 import { authorize } from '../support/flow.ts';
-import { createClient, createUser, freePort, sharedConfig, teardown, type Instance } from './helpers/instance.ts';
+import { createClient, createUser, freePort, serveInstance, sharedConfig, teardown, type Instance } from './helpers/instance.ts';
 import { expectRecovered, prepare, waitUntilReady, type Material } from './helpers/outage.ts';
 import { relayFor, type Relay } from './helpers/relay.ts';
 
@@ -49,7 +46,7 @@ beforeAll(async () => {
     sweepIntervalSeconds: 0,
     logDestination: { write: (chunk: string | Buffer) => void logChunks.push(String(chunk)) },
   });
-  instance = await serve(service, port);
+  instance = await serveInstance(service, port);
 });
 afterAll(() =>
   teardown(
@@ -58,23 +55,6 @@ afterAll(() =>
     () => pg?.drop(),
   ),
 );
-
-async function serve(service: SignInService, port: number): Promise<Instance> {
-  const server: Server = createServer(service.app.callback());
-  server.listen(port, '127.0.0.1');
-  await once(server, 'listening');
-  const bound = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${bound}`,
-    port: bound,
-    service,
-    async stop() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await service.close();
-    },
-  };
-}
 
 interface Answer {
   name: string;

@@ -52,7 +52,11 @@ export async function freePort(): Promise<number> {
 
 /** Starts `createSignInService(config)` (which opens its own storage) on `port` (0: any). */
 export async function startInstance(config: SignInConfig, port = 0): Promise<Instance> {
-  const service = await createSignInService(config, { sweepIntervalSeconds: 0 });
+  return serveInstance(await createSignInService(config, { sweepIntervalSeconds: 0 }), port);
+}
+
+/** Serves a service already created on `port` (0: any); stopping the instance closes the service too. */
+export async function serveInstance(service: SignInService, port = 0): Promise<Instance> {
   const server: Server = createServer(service.app.callback());
   server.listen(port, '127.0.0.1');
   await once(server, 'listening');
