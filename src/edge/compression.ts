@@ -22,7 +22,7 @@ import compress from 'koa-compress';
 import compose from 'koa-compose';
 import type Koa from 'koa';
 import { CSRF_FIELD } from '../pages/anti-forgery.ts';
-import { protocolEndpoint } from './protocol-endpoints.ts';
+import { isEnginePath, protocolEndpoint } from './protocol-endpoints.ts';
 
 /** What is compressed: what a browser renders or runs. */
 const COMPRESSED_TYPES = /^(?:text\/(?:html|css|javascript)|application\/javascript|image\/svg\+xml)(?:;|$)/i;
@@ -67,6 +67,6 @@ export function compression(): Koa.Middleware {
   // The engine's JSON endpoints (token, userinfo, revocation, JWKS, discovery...) are never compressed:
   // they skip the middleware altogether, which costs the hot paths a few microseconds a call otherwise.
   return function compressBrowserAnswers(ctx, next) {
-    return protocolEndpoint(ctx.path)?.kind === 'api' ? next() : compressed(ctx, next);
+    return isEnginePath(ctx.path) && protocolEndpoint(ctx.path)?.kind === 'api' ? next() : compressed(ctx, next);
   };
 }

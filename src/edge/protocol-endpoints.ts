@@ -63,9 +63,18 @@ export const PROTOCOL_ENDPOINTS: readonly ProtocolEndpoint[] = [
   },
 ];
 
+// Each layer of the edge asks in turn for the endpoint of the request it handles, with the same path: the
+// last answer is kept with its path, so one request's layers search the table once.
+let lastPath: string | undefined;
+let lastEndpoint: ProtocolEndpoint | undefined;
+
 /** The engine endpoint at `path`, if any. */
 export function protocolEndpoint(path: string): ProtocolEndpoint | undefined {
-  return PROTOCOL_ENDPOINTS.find((endpoint) => endpoint.matches(path));
+  if (path !== lastPath) {
+    lastEndpoint = PROTOCOL_ENDPOINTS.find((endpoint) => endpoint.matches(path));
+    lastPath = path;
+  }
+  return lastEndpoint;
 }
 
 /** Whether `path` belongs to the engine (everything under /oauth/ and /.well-known/). */
