@@ -98,6 +98,8 @@ export interface ErrorPage {
   locale: Locale;
   /** The OAuth error code, shown in small print to help support; never a description or a stack. */
   code?: string;
+  /** A sentence for the application's developer that the service wrote itself (never an engine or internal message). */
+  developerNote?: string;
   returnTo?: string;
 }
 
@@ -110,7 +112,7 @@ export async function renderErrorPage(ctx: ErrorPageContext, page: ErrorPage): P
   await renderPage(
     ctx,
     'error',
-    { titleKey: copy.title, messageKey: copy.message, code: page.code ?? null, ways },
+    { titleKey: copy.title, messageKey: copy.message, code: page.code ?? null, developerNote: page.developerNote ?? null, ways },
     { status: page.status, locale: page.locale, returnTo: page.returnTo },
   );
 }

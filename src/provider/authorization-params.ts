@@ -5,9 +5,18 @@
 // an unknown client or redirect URI is the engine's error page, as always.
 import { errors, type KoaContextWithOIDC } from 'oidc-provider';
 
+/**
+ * What a developer reads when `state` is missing: the rule, why, and the fix for the library that leaves it
+ * out (openid-client 6 sends no `state` once PKCE is supported; oidc-client-ts, authlib and AppAuth send
+ * one on their own). RFC 6749 §4.1.2.1 allows no `"` or `\` in an error description.
+ */
+export const STATE_REQUIRED =
+  'state is required: send a random value in state and check that the callback returns it (it protects the application against forged callbacks); ' +
+  'openid-client: pass `state: client.randomState()` to buildAuthorizationUrl and `expectedState` to authorizationCodeGrant';
+
 /** `state` is required: it is the application's defence against forged callbacks (the spec marks it required). */
 export function requireState(_ctx: KoaContextWithOIDC, value: string | undefined): void {
-  if (!value) throw new errors.InvalidRequest("missing required parameter 'state'");
+  if (!value) throw new errors.InvalidRequest(STATE_REQUIRED);
 }
 
 /**

@@ -5,6 +5,7 @@ import type { ErrorOut, errors, KoaContextWithOIDC } from 'oidc-provider';
 import type { SignInConfig } from '../config/schema.ts';
 import { reasonForOAuthError, renderErrorPage } from '../pages/error-page.ts';
 import { localeFor } from '../pages/render.ts';
+import { STATE_REQUIRED } from './authorization-params.ts';
 
 export type RenderErrorHook = (ctx: KoaContextWithOIDC, out: ErrorOut, error: errors.OIDCProviderError | Error) => Promise<void>;
 
@@ -15,6 +16,8 @@ export function makeRenderError(config: Pick<SignInConfig, 'languages'>): Render
       status: statusOf(ctx, error),
       locale: localeFor(ctx, config, uiLocalesOf(ctx)),
       code: out.error,
+      // The one description written for the application's developer: what to send (authorization-params.ts).
+      developerNote: out.error_description === STATE_REQUIRED ? STATE_REQUIRED : undefined,
     });
   };
 }
