@@ -19,14 +19,20 @@ export class StorageDeadlineError extends Error {
 }
 
 class Budget {
-  /** What is left of the request's time for storage, in milliseconds. */
+  /** What is left of the request's time for storage, in milliseconds, as of `since` while waiting. */
   private left: number;
   private inFlight = 0;
   /** When the current stretch of waiting started (performance.now()): some call in flight since then. */
   private since = 0;
+  /**
+   * One timer for the whole request, armed at the first call and cleared when the request answers. It is
+   * not cleared between stretches: time only runs out while waiting, so when it fires early (between
+   * stretches, or before a later stretch's end) it re-arms for what is left. A userinfo or token request
+   * makes several store calls; one timer, rather than one per stretch, keeps their cost off the hot path.
+   */
   private timer: NodeJS.Timeout | undefined;
-  /** Rejects when the time runs out during the current stretch; shared by the calls in flight. */
-  private expiry: Promise<never> | undefined;
+  /** Rejects the calls of the current stretch, when the time runs out while they wait. */
+  private waiting: Array<(error: Error) => void> = [];
   /** The time ran out while the request was open: what it waited for is abandoned, for good. */
   spent = false;
   /** The request has answered: work it left running is bounded by its stores' own timeouts only. */
@@ -41,8 +47,23 @@ class Budget {
   bound<T>(work: () => Promise<T>): Promise<T> {
     if (this.spent) return Promise.reject(new StorageDeadlineError(this.ms));
     if (this.closed) return work();
-    if (this.inFlight++ === 0) this.startWaiting();
-    return Promise.race([work(), this.expiry!]).finally(() => this.settled());
+    if (this.inFlight++ === 0) {
+      this.since = performance.now();
+      this.timer ??= this.arm(this.left);
+    }
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.push(reject);
+      work().then(
+        (value) => {
+          this.settled();
+          resolve(value);
+        },
+        (error: unknown) => {
+          this.settled();
+          reject(error);
+        },
+      );
+    });
   }
 
   close(): void {
@@ -50,25 +71,31 @@ class Budget {
     clearTimeout(this.timer);
   }
 
-  // Calls in flight together (Promise.all) count their time once: the clock runs while any is waiting.
-  private startWaiting(): void {
-    this.since = performance.now();
-    this.expiry = new Promise<never>((_, reject) => {
-      this.timer = setTimeout(() => {
-        this.spent = true;
-        reject(new StorageDeadlineError(this.ms));
-      }, this.left);
-      this.timer.unref();
-    });
-    // Nobody may be waiting when the time runs out (a call abandoned on the way out of a transaction).
-    this.expiry.catch(() => {});
+  private arm(ms: number): NodeJS.Timeout {
+    const timer = setTimeout(() => this.timeUp(), ms);
+    timer.unref();
+    return timer;
   }
 
+  private timeUp(): void {
+    this.timer = undefined;
+    if (this.closed || this.inFlight === 0) return;
+    const left = this.left - (performance.now() - this.since);
+    // Timers may fire a fraction of a millisecond early.
+    if (left >= 1) {
+      this.timer = this.arm(left);
+      return;
+    }
+    this.spent = true;
+    const error = new StorageDeadlineError(this.ms);
+    for (const reject of this.waiting.splice(0)) reject(error);
+  }
+
+  // Calls in flight together (Promise.all) count their time once: the clock runs while any is waiting.
   private settled(): void {
     if (--this.inFlight > 0) return;
-    clearTimeout(this.timer);
     this.left -= performance.now() - this.since;
-    this.expiry = undefined;
+    this.waiting.length = 0;
   }
 }
 
