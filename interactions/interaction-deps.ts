@@ -12,7 +12,7 @@ import type { GrantRevocation } from '../src/grants/revoke.ts';
 import type { AccountMail } from '../src/mail/account-mail.ts';
 
 export interface InteractionDeps {
-  config: Pick<SignInConfig, 'issuer' | 'languages'>;
+  config: Pick<SignInConfig, 'issuer' | 'languages'> & Partial<Pick<SignInConfig, 'fedcm'>>;
   /** The engine: its interaction API, and the grants the consent step saves. */
   provider: Provider;
   accounts: Pick<

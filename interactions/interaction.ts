@@ -3,6 +3,7 @@ import type { RouterContext } from '@koa/router';
 import type { InteractionResults } from 'oidc-provider';
 import { errors } from 'oidc-provider';
 import type { RegisteredClient } from '../src/clients/registry.ts';
+import { fedcmLoginStatus, type StatusConfig } from '../src/pages/fedcm-login-status.ts';
 import type { Locale } from '../src/i18n/index.ts';
 import { chosenLanguage, localeFor } from '../src/pages/language.ts';
 import { finishInteraction, type InteractionDetails } from '../src/provider/engine.ts';
@@ -16,6 +17,8 @@ export interface LoadedInteraction {
   locale: Locale;
   /** `sheet` for an in-app browser tab: the request said display=touch, or the client is a mobile app. */
   layout: 'page' | 'sheet';
+  /** What the Login Status header of a sign-in depends on (src/pages/fedcm-login-status.ts). */
+  loginStatus?: StatusConfig;
 }
 
 export async function loadInteraction(
@@ -33,7 +36,7 @@ export async function loadInteraction(
   const clientId = stringParam(details.params.client_id) ?? '';
   const client = clientId ? await deps.clients.get(clientId) : undefined;
   const layout = details.params.display === 'touch' || client?.appType === 'mobile' ? 'sheet' : 'page';
-  return { uid: details.uid, details, clientId, client, locale, layout };
+  return { uid: details.uid, details, clientId, client, locale, layout, loginStatus: deps.config };
 }
 
 export function stringParam(value: unknown): string | undefined {
@@ -63,6 +66,9 @@ export async function finishStep(
   result: InteractionResults,
   { keepLogin = false }: { keepLogin?: boolean } = {},
 ): Promise<void> {
+  // Every sign-in tells the browser it is signed in here (FedCM's Login Status). The FedCM cookie itself names
+  // the engine session, which exists only once the engine has taken this result: src/provider/fedcm-sign-in.ts.
+  if (result.login && interaction.loginStatus) fedcmLoginStatus(ctx, interaction.loginStatus, 'logged-in');
   await finishInteraction(ctx.res, interaction.details, result, { mergeWithLastSubmission: keepLogin });
   ctx.respond = false;
 }

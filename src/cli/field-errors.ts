@@ -3,6 +3,7 @@
 import type { FieldError } from '../clients/validate.ts';
 import { APP_TYPES } from '../clients/validate.ts';
 import { describeRedirectUriProblem, isRedirectUriProblem } from '../clients/redirect-uris.ts';
+import { FEDCM_ORIGIN_RULE } from '../clients/fedcm-origins.ts';
 import { SCOPES } from '../policy/scopes.ts';
 
 const OPTION: Record<FieldError['field'], string> = {
@@ -14,6 +15,7 @@ const OPTION: Record<FieldError['field'], string> = {
   logoUri: '--logo-uri',
   policyUri: '--policy-uri',
   tosUri: '--tos-uri',
+  fedcmOrigins: '--fedcm-origin',
 };
 
 const MAX_LENGTH: Partial<Record<FieldError['field'], number>> = {
@@ -39,6 +41,8 @@ function describe(error: FieldError): string {
       return `${value} is not a known scope (${SCOPES.join(', ')})`;
     case 'required_scope':
       return `must include ${value}`;
+    case 'fedcm_origin.not_origin':
+      return `${value} ${FEDCM_ORIGIN_RULE}`;
     case 'not_for_server':
       return `${value}: a server application (client_credentials) has no redirect URI and no scope`;
     case 'link.not_absolute':

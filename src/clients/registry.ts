@@ -2,7 +2,9 @@
 // stored only as a hash.
 import type { Queryable } from '../../adapters/sql/database.ts';
 import { linkValue, NO_LINKS, validateClientLinks, type ClientLinks } from './client-links.ts';
+import { fedcmOriginProblems } from './fedcm-origins.ts';
 import { hashClientSecret, newClientId, newClientSecret } from './credentials.ts';
+import { overlapEnd, type PreviousSecret, type SecretOverlap } from './secret-overlap.ts';
 import { ClientValidationError, validateClientInput, type AppType, type ClientInput } from './validate.ts';
 
 export interface RegisteredClient {
@@ -22,6 +24,10 @@ export interface RegisteredClient {
   tosUri: string | null;
   /** When an operator confirmed who publishes the application (`signin client verify`); null: not verified. */
   verifiedAt: Date | null;
+  /** The secret the last rotation replaced, accepted until its overlap ends (secret-overlap.ts); absent: none. */
+  previousSecret?: PreviousSecret | null;
+  /** Origins besides those of the redirect URIs that may ask for a FedCM sign-in (fedcm-origins.ts). */
+  fedcmOrigins: string[];
   createdAt: Date;
   updatedAt: Date;
 }
@@ -43,6 +49,9 @@ interface Row {
   policy_uri: string | null;
   tos_uri: string | null;
   verified_at: Date | null;
+  previous_secret_hash?: string | null;
+  previous_secret_expires_at?: Date | null;
+  fedcm_origins?: string[];
   created_at: Date;
   updated_at: Date;
 }
@@ -61,6 +70,11 @@ const toClient = (r: Row): RegisteredClient => ({
   policyUri: r.policy_uri ?? null,
   tosUri: r.tos_uri ?? null,
   verifiedAt: r.verified_at ? new Date(r.verified_at) : null,
+  previousSecret:
+    r.previous_secret_hash && r.previous_secret_expires_at
+      ? { hash: r.previous_secret_hash, expiresAt: new Date(r.previous_secret_expires_at) }
+      : null,
+  fedcmOrigins: r.fedcm_origins ?? [],
   createdAt: new Date(r.created_at),
   updatedAt: new Date(r.updated_at),
 });
@@ -217,13 +231,30 @@ export class ClientRegistry {
     return toClient(res.rows[0]);
   }
 
-  /** A new secret, shown once; the old one stops working at once. */
-  async rotateSecret(clientId: string): Promise<string | undefined> {
-    const clientSecret = newClientSecret();
-    const res = await this.db.query('UPDATE clients SET secret_hash = $2, updated_at = now() WHERE client_id = $1', [
+  /** Replaces the application's extra FedCM origins (checked by fedcm-origins.ts); undefined for an unknown id. */
+  async setFedcmOrigins(clientId: string, origins: readonly string[]): Promise<RegisteredClient | undefined> {
+    const problems = fedcmOriginProblems(origins);
+    if (problems.length) throw new ClientValidationError(problems);
+    const res = await this.db.query<Row>(`UPDATE clients SET fedcm_origins = $2, updated_at = now() WHERE client_id = $1 RETURNING *`, [
       clientId,
-      hashClientSecret(clientSecret),
+      JSON.stringify(unique([...origins])),
     ]);
+    if (!res.rows[0]) return undefined;
+    await this.changed(clientId);
+    return toClient(res.rows[0]);
+  }
+
+  /**
+   * A new secret, shown once. The old one stops working at once, or when the chosen overlap ends (it
+   * replaces any overlap still running: only the secret just replaced stays valid).
+   */
+  async rotateSecret(clientId: string, overlap: SecretOverlap = 'none'): Promise<string | undefined> {
+    const clientSecret = newClientSecret();
+    const res = await this.db.query(
+      `UPDATE clients SET previous_secret_hash = CASE WHEN $3::timestamptz IS NULL THEN NULL ELSE secret_hash END,
+         previous_secret_expires_at = $3::timestamptz, secret_hash = $2, updated_at = now() WHERE client_id = $1`,
+      [clientId, hashClientSecret(clientSecret), overlapEnd(overlap)],
+    );
     if (res.rowCount === 0) return undefined;
     await this.changed(clientId);
     return clientSecret;

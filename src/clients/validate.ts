@@ -14,7 +14,7 @@ export interface ClientInput {
 }
 
 export interface FieldError {
-  field: 'name' | 'description' | 'appType' | 'redirectUris' | 'scopes' | 'logoUri' | 'policyUri' | 'tosUri';
+  field: 'name' | 'description' | 'appType' | 'redirectUris' | 'scopes' | 'logoUri' | 'policyUri' | 'tosUri' | 'fedcmOrigins';
   /** A stable code the pages translate, e.g. `redirect_uri.https_required`. */
   code: string;
   /** The value at fault, when there is one. */

@@ -5,6 +5,9 @@
 // that they agree. Each key's `.describe()` text is its line in docs/reference/configuration.md
 // (`npm run docs:reference` writes it; test/docs/reference.test.ts fails when the page is behind).
 import { z } from 'zod';
+import { passkeysSchema } from './passkeys-schema.ts';
+import { phoneSchema } from './phone-schema.ts';
+import { fedcmSchema } from './fedcm-schema.ts';
 
 const seconds = z.number().int().positive();
 
@@ -365,6 +368,9 @@ export const configSchema = z.strictObject({
     .prefault({})
     .describe('E-mails the service sends on its own about an account, beside those that follow a change the owner made.'),
   rateLimit,
+  phone: phoneSchema,
+  passkeys: passkeysSchema,
+  fedcm: fedcmSchema,
   log,
   branding,
   // Ten seconds in production: a few health-check periods. None otherwise: Ctrl-C on a laptop stops at once.

@@ -7,6 +7,7 @@ import type Koa from 'koa';
 import type Provider from 'oidc-provider';
 import { serviceCookiePath } from '../config/issuer-path.ts';
 import type { SignInConfig } from '../config/schema.ts';
+import { fedcmSignedIn, fedcmSignedOut, type StatusConfig } from '../pages/fedcm-login-status.ts';
 import { findSession, sessionCookieName, startSignedInSession, type EngineSession } from './engine.ts';
 
 /** The engine session of this browser when someone is signed in to it. */
@@ -34,14 +35,17 @@ export async function startSession(
   if (previous) await previous.destroy();
   const session = await startSignedInSession(provider, accountId, config.ttl.session, { transient: !remember });
   setCookie(ctx, provider, config, session.id, remember ? session.expiresAt : undefined);
+  // The browser's account chooser (FedCM) knows this session from its own cookie.
+  fedcmSignedIn(ctx, config, session.uid, remember ? session.expiresAt : undefined);
 }
 
-export function clearSessionCookie(ctx: Koa.Context, provider: Provider, config: Pick<SignInConfig, 'issuer'>): void {
+export function clearSessionCookie(ctx: Koa.Context, provider: Provider, config: StatusConfig): void {
   setCookie(ctx, provider, config, null);
+  fedcmSignedOut(ctx, config);
 }
 
 /** Signs this browser out of the service: its engine session ends and its cookie is cleared. */
-export async function endCurrentSession(ctx: Koa.Context, provider: Provider, config: Pick<SignInConfig, 'issuer'>): Promise<void> {
+export async function endCurrentSession(ctx: Koa.Context, provider: Provider, config: StatusConfig): Promise<void> {
   const session = await currentSession(ctx, provider);
   if (session) await session.destroy();
   clearSessionCookie(ctx, provider, config);

@@ -10,6 +10,7 @@ export { CLIENT_CREDENTIALS, enforceClientGrants } from './engine/client-grants.
 export { rememberClientInstances } from './engine/client-instances.ts';
 export { acceptSecretsOfPublicClients } from './engine/public-clients.ts';
 export { saveGrant, type GrantInput } from './engine/grants.ts';
+export { findEngineGrant, issueAuthorizationCode, type CodeToIssue, type EngineGrant } from './engine/issued-codes.ts';
 export { finishInteraction, type InteractionDetails } from './engine/interactions.ts';
 export { logoutFormWithoutSession, type LogoutForm } from './engine/logout-without-session.ts';
 export { useRefreshTokenFamilies } from './engine/refresh-token-families.ts';

@@ -35,9 +35,9 @@ export async function startSignedInSession(
   accountId: string,
   ttlSeconds: number,
   { transient = false }: { transient?: boolean } = {},
-): Promise<{ id: string; expiresAt: Date }> {
+): Promise<{ id: string; uid: string; expiresAt: Date }> {
   const session = new provider.Session();
   session.loginAccount({ accountId, loginTs: Math.floor(Date.now() / 1000), transient });
   await session.save(ttlSeconds);
-  return { id: session.jti, expiresAt: new Date(session.exp * 1000) };
+  return { id: session.jti, uid: session.uid, expiresAt: new Date(session.exp * 1000) };
 }
