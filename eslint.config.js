@@ -29,7 +29,7 @@ const floors = [
   { name: 'faces', files: ['interactions/**', 'src/account-page/**', 'src/portal/**'] },
   { name: "the engine's configuration", files: ['src/provider/**'] },
   { name: 'page kit and outbound', files: ['src/pages/**', 'src/mail/**', 'src/metrics/**'] },
-  { name: 'domain', files: ['src/accounts/**', 'src/clients/**', 'src/consents/**', 'src/grants/**', 'src/users/**', 'src/keys/**'] },
+  { name: 'domain', files: ['src/accounts/**', 'src/clients/**', 'src/consents/**', 'src/grants/**', 'src/users/**', 'src/keys/**', 'src/phone/**'] },
   { name: 'leaves', files: ['src/i18n/**', 'src/config/**', 'src/policy/**', 'src/log/**', 'src/http/**', 'adapters/**'] },
 ];
 

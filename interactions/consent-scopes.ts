@@ -2,6 +2,7 @@
 // rules are plain to read and test.
 import type { Account } from '../src/accounts/store.ts';
 import type { Translate } from '../src/i18n/index.ts';
+import { displayNumber } from '../src/phone/phone-number.ts';
 import { isScope, REQUIRED_SCOPES, type ScopeName } from '../src/policy/scopes.ts';
 
 /** Scopes of the request, in order, without duplicates. */
@@ -73,6 +74,14 @@ export function scopeItems(scopes: readonly ScopeName[], account: Account | unde
           label: t('scope.profile.label'),
           description: t('scope.profile.description'),
           value: account ? t('scope.profile.value', { username: account.username, firstName: account.firstName }) : null,
+        };
+      case 'phone':
+        return {
+          name,
+          required: isRequiredScope(name),
+          label: t('scope.phone.label'),
+          description: t('scope.phone.description'),
+          value: account?.phoneNumber ? displayNumber(account.phoneNumber) : account ? t('scope.phone.none') : null,
         };
     }
   });

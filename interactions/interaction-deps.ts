@@ -10,9 +10,10 @@ import type { SignInConfig } from '../src/config/schema.ts';
 import type { ConsentStore } from '../src/consents/store.ts';
 import type { GrantRevocation } from '../src/grants/revoke.ts';
 import type { AccountMail } from '../src/mail/account-mail.ts';
+import type { PhoneService } from '../src/phone/phone-service.ts';
 
 export interface InteractionDeps {
-  config: Pick<SignInConfig, 'issuer' | 'languages'> & Partial<Pick<SignInConfig, 'fedcm'>>;
+  config: Pick<SignInConfig, 'issuer' | 'languages'> & Partial<Pick<SignInConfig, 'fedcm' | 'phone'>>;
   /** The engine: its interaction API, and the grants the consent step saves. */
   provider: Provider;
   accounts: Pick<
@@ -26,4 +27,6 @@ export interface InteractionDeps {
   tokens: Pick<EmailTokenStore, 'peek' | 'consume' | 'revokeAll' | 'peekVerification' | 'consumeVerification'>;
   sessions: Pick<AccountSessions, 'endAll'>;
   grants: Pick<GrantRevocation, 'revokeAccountGrants'>;
+  /** Phone sign-in, when the deployment turns it on (src/phone/). */
+  phone?: PhoneService;
 }

@@ -11,6 +11,7 @@ import { abortInteraction } from './abort.ts';
 import { submitConsent } from './consent.ts';
 import type { InteractionDeps } from './interaction-deps.ts';
 import { submitLogin } from './login.ts';
+import { phoneLoginRoutes } from './phone-login.ts';
 import { showForgotRoute, submitForgot } from './password/forgot.ts';
 import { showResetRoute, submitReset } from './password/reset.ts';
 import { showInteraction } from './show.ts';
@@ -30,6 +31,7 @@ export function interactionRoutes(deps: InteractionDeps): Koa.Middleware {
   router.post('/interaction/:uid/consent', ...page, submitConsent(deps));
   router.post('/interaction/:uid/switch-account', ...page, switchAccount(deps));
   router.get('/interaction/:uid/abort', ...page, abortInteraction(deps));
+  if (deps.phone) phoneLoginRoutes(router, page, { ...deps, phone: deps.phone });
   router.post('/interaction/:uid/abort', ...page, abortInteraction(deps));
 
   router.get('/email/verify', ...page, showVerifyEmail(deps));

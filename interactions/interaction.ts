@@ -6,6 +6,7 @@ import type { RegisteredClient } from '../src/clients/registry.ts';
 import { fedcmLoginStatus, type StatusConfig } from '../src/pages/fedcm-login-status.ts';
 import type { Locale } from '../src/i18n/index.ts';
 import { chosenLanguage, localeFor } from '../src/pages/language.ts';
+import { configuredChannel } from '../src/phone/gateways/create-gateway.ts';
 import { finishInteraction, type InteractionDetails } from '../src/provider/engine.ts';
 import type { InteractionDeps } from './interaction-deps.ts';
 
@@ -19,6 +20,8 @@ export interface LoadedInteraction {
   layout: 'page' | 'sheet';
   /** What the Login Status header of a sign-in depends on (src/pages/fedcm-login-status.ts). */
   loginStatus?: StatusConfig;
+  /** How a code is sent when the deployment offers phone sign-in (src/phone/), for the login page's link. */
+  phoneChannel?: 'sms' | 'whatsapp';
 }
 
 export async function loadInteraction(
@@ -36,7 +39,8 @@ export async function loadInteraction(
   const clientId = stringParam(details.params.client_id) ?? '';
   const client = clientId ? await deps.clients.get(clientId) : undefined;
   const layout = details.params.display === 'touch' || client?.appType === 'mobile' ? 'sheet' : 'page';
-  return { uid: details.uid, details, clientId, client, locale, layout, loginStatus: deps.config };
+  const phoneChannel = deps.config.phone?.enabled ? configuredChannel(deps.config.phone) : undefined;
+  return { uid: details.uid, details, clientId, client, locale, layout, loginStatus: deps.config, phoneChannel };
 }
 
 export function stringParam(value: unknown): string | undefined {

@@ -37,6 +37,7 @@ export async function showLogin(ctx: Koa.Context, interaction: LoadedInteraction
       error: form.error ? t(locale, form.error, form.errorVars) : null,
       offerReset: form.offerReset === true,
       remember: form.remember === true,
+      phoneChannel: interaction.phoneChannel ?? null,
     },
     pageOptions(interaction, form.status),
   );

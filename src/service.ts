@@ -46,6 +46,7 @@ import { logoutWithoutSessionPage } from './provider/logout-pages.ts';
 import { commitTokenResponses } from './provider/tokens/token-commit.ts';
 import { markRevocationRequests, type DurableRevocations } from './provider/tokens/durable-revocations.ts';
 import { replaceSigningKeys } from './provider/engine.ts';
+import { createPhoneService } from './phone/phone-service.ts';
 import { portalRoutes } from './portal/portal-router.ts';
 import { PORTAL_SESSION_MODEL } from './portal/portal-session.ts';
 import type { ServiceContext } from './service-context.ts';
@@ -164,6 +165,14 @@ export async function createSignInService(config: SignInConfig, options: SignInS
 
   const tokens = new EmailTokenStore(db);
   const mail = new AccountMail(config, tokens, createMailer(config.mail), brand);
+  // Sign-in by phone code, when the config turns it on; a number's change reaches the account caches.
+  const phone = createPhoneService(config, {
+    db,
+    redis: storage.redis,
+    redisKeyPrefix,
+    keys: config.secrets.cookieKeys,
+    accountChanged: (id) => accounts.changed(id),
+  });
   // Each session's device and last use for the account page; a sign-in from a new device told by e-mail when on.
   const sessions = accountSessions(provider, sessionRecords, { config, accounts, mail });
 
@@ -218,8 +227,8 @@ export async function createSignInService(config: SignInConfig, options: SignInS
   const pages = compose([
     pageViews(),
     await portalRoutes({ config, provider, accounts, clients, limits, mail, portalSessions: adapters(PORTAL_SESSION_MODEL) }),
-    interactionRoutes({ config, provider, accounts, clients: clientCache(clients), consents, limits, mail, tokens, sessions, grants }),
-    accountRoutes({ config, provider, db, accounts, clients, consents, limits, mail, tokens, sessions, grants }),
+    interactionRoutes({ config, provider, accounts, clients: clientCache(clients), consents, limits, mail, tokens, sessions, grants, phone }),
+    accountRoutes({ config, provider, db, accounts, clients, consents, limits, mail, tokens, sessions, grants, phone }),
   ]);
   // Redemptions commit once the engine's answer is complete (token-commit.ts); any failure on the way
   // out of the engine, its own or a commit's, is turned into a 503 or a generic error by the outer one.

@@ -143,6 +143,8 @@ export async function renderAccount(ctx: Koa.Context, deps: AccountViewDeps, acc
       profileError: formError(state, 'profile'),
       deleteError: formError(state, 'delete'),
       portalHref: state.linkPortal ? `${deps.config.portal.path}/` : null,
+      // The phone number has a page of its own (phone-number.ts), when the deployment offers phone sign-in.
+      phoneHref: deps.config.phone.enabled ? '/account/phone' : null,
       typed: {
         newEmail: state.typed?.newEmail ?? '',
         username: state.typed?.username ?? account.username,

@@ -15,6 +15,8 @@ export interface Account {
   emailVerified: boolean;
   username: string;
   firstName: string;
+  /** The verified phone number in E.164 (src/phone/), when the account has one. */
+  phoneNumber?: string;
 }
 
 /** An account as an administrator sees it: with its dates and whether it may sign in. */
@@ -43,6 +45,7 @@ interface Row {
   created_at: Date;
   updated_at: Date;
   disabled_at: Date | null;
+  phone_number?: string | null;
 }
 
 const toAccount = (r: Row): Account => ({
@@ -51,6 +54,7 @@ const toAccount = (r: Row): Account => ({
   emailVerified: r.email_verified,
   username: r.username,
   firstName: r.first_name,
+  ...(r.phone_number ? { phoneNumber: r.phone_number } : {}),
 });
 
 const toDetails = (r: Row): AccountDetails => ({
@@ -105,6 +109,11 @@ export class AccountStore {
   onChange(listener: (accountId: string) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Tells the listeners that a change made elsewhere (the phone number, src/phone/) altered an account's claims. */
+  changed(accountId: string): void {
+    for (const listener of this.listeners) listener(accountId);
   }
 
   constructor(private readonly db: Queryable) {}

@@ -132,7 +132,7 @@ Options:
                       on localhost, 127.0.0.1 or [::1], for spa and mobile in development; mobile apps
                       may use a reverse-domain scheme (com.example.app:/cb)
   --scopes "S ..."    scopes the application may request, separated by spaces or commas;
-                      openid and email are required, profile is optional
+                      openid and email are required, profile and phone are optional
   --logo-uri URL      https URL of the logo shown on the consent screen once the application is verified
   --policy-uri URL    https URL of its privacy policy; --tos-uri URL: of its terms of service
                       (an empty value removes a link)

@@ -43,6 +43,7 @@ export const portalEn: PortalMessages = {
   'form.scope.openid': 'openid: identify the user',
   'form.scope.email': 'email: their e‑mail address',
   'form.scope.profile': 'profile: their username and first name',
+  'form.scope.phone': 'phone: their verified phone number',
   'form.create': 'Register the application',
   'form.save': 'Save changes',
   'form.cancel': 'Cancel',

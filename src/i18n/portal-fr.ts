@@ -40,6 +40,7 @@ export const portalFr = {
   'form.scope.openid': 'openid : identifier l’utilisateur',
   'form.scope.email': 'email : son adresse e‑mail',
   'form.scope.profile': 'profile : son nom d’utilisateur et son prénom',
+  'form.scope.phone': 'phone : son numéro de téléphone vérifié',
   'form.create': 'Enregistrer l’application',
   'form.save': 'Enregistrer les modifications',
   'form.cancel': 'Annuler',

@@ -9,7 +9,10 @@ interface EventInfo {
 }
 
 export const SECURITY_EVENTS = {
-  'sign_in.success': { outcome: 'success', description: 'a user signed in with their password' },
+  'sign_in.success': {
+    outcome: 'success',
+    description: 'a user signed in with their password, or with a code sent to their phone (`method`: `sms` or `otp`)',
+  },
   'sign_in.failure': {
     outcome: 'failure',
     description: 'a password was refused (sign-in, or the current password asked again), or a disabled account tried to sign in',
@@ -62,6 +65,19 @@ export const SECURITY_EVENTS = {
   'signing_key.retired': { outcome: 'success', description: 'a signing key left the JWKS' },
   'anti_forgery.rejected': { outcome: 'blocked', description: 'a form post without a valid anti-forgery token was refused' },
   'storage.unavailable': { outcome: 'failure', description: 'Postgres or Redis could not be reached; the client was answered 503' },
+  'phone.code_sent': { outcome: 'success', description: 'a one-time code was handed to the SMS or WhatsApp gateway (`reason`: which one)' },
+  'phone.throttled': {
+    outcome: 'blocked',
+    description: 'too many codes asked for one number, one range of numbers or from one IP (`limit`); nothing was sent',
+  },
+  'phone.budget_exhausted': { outcome: 'blocked', description: "the day's message budget (phone.dailyBudget) is spent; no code is sent until the next day" },
+  'phone.gateway_failed': { outcome: 'failure', description: 'the SMS or WhatsApp gateway could not take a code (`reason`: gateway and why); the user was told' },
+  'phone.sign_in_refused': {
+    outcome: 'blocked',
+    description: 'a right code did not sign in: the number is in its cooling-off period, or the SIM-swap check said yes or could not answer',
+  },
+  'phone.added': { outcome: 'success', description: 'a user added a verified phone number to their account (the e-mail address is told)' },
+  'phone.removed': { outcome: 'success', description: 'a user removed the phone number of their account' },
   'mail.failed': { outcome: 'failure', description: 'an e-mail could not be handed to the mail server' },
   'error.unexpected': { outcome: 'failure', description: 'an unexpected error (logged with its stack; the client sees a generic error)' },
 } as const satisfies Record<string, EventInfo>;

@@ -4,7 +4,7 @@
 import type Provider from 'oidc-provider';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import { observeSecurityEvents, type SecurityEventName } from '../log/security-log.ts';
-import { countSignIn, countTokenIssued, countTokenReuse } from './registry.ts';
+import { countPhoneCode, countSignIn, countTokenIssued, countTokenReuse } from './registry.ts';
 
 export function countEngineEvents(provider: Provider): void {
   provider.on('grant.success', (ctx: KoaContextWithOIDC) => countTokenIssued(ctx.oidc?.params?.grant_type));
@@ -16,6 +16,10 @@ const COUNTERS: Partial<Record<SecurityEventName, () => void>> = {
   'sign_in.throttled': () => countSignIn('throttled'),
   'authorization_code.reuse': () => countTokenReuse('authorization_code'),
   'refresh_token.reuse': () => countTokenReuse('refresh_token'),
+  'phone.code_sent': () => countPhoneCode('sent'),
+  'phone.throttled': () => countPhoneCode('throttled'),
+  'phone.budget_exhausted': () => countPhoneCode('budget_exhausted'),
+  'phone.gateway_failed': () => countPhoneCode('gateway_failed'),
 };
 
 /** The security log's observer is one for the process, as the registry is: set once, whatever the services. */

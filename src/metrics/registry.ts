@@ -43,6 +43,13 @@ const signIns = new Counter({
   registers: [registry],
 });
 
+const phoneMessages = new Counter({
+  name: 'signin_phone_codes_total',
+  help: 'One-time codes asked for by phone, by outcome (sent, throttled, budget_exhausted, gateway_failed)',
+  labelNames: ['outcome'] as const,
+  registers: [registry],
+});
+
 const tokensIssued = new Counter({
   name: 'signin_tokens_issued_total',
   help: 'Successful token endpoint answers, by grant type',
@@ -81,6 +88,9 @@ export function observeRequest(method: string, route: string, status: number, se
 
 export type SignInOutcome = 'success' | 'failure' | 'throttled';
 export const countSignIn = (outcome: SignInOutcome): void => signIns.inc({ outcome });
+
+export type PhoneCodeOutcome = 'sent' | 'throttled' | 'budget_exhausted' | 'gateway_failed';
+export const countPhoneCode = (outcome: PhoneCodeOutcome): void => phoneMessages.inc({ outcome });
 
 // Grant types are a closed set of the engine's; anything else (it refuses them) is not counted apart.
 const GRANT_TYPES = new Set(['authorization_code', 'refresh_token', 'client_credentials', 'urn:ietf:params:oauth:grant-type:device_code']);

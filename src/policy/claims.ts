@@ -9,6 +9,8 @@ export interface ClaimsAccount {
   emailVerified: boolean;
   username: string;
   firstName: string;
+  /** E.164; an account holds a number only once it is verified. */
+  phoneNumber?: string;
 }
 
 export function accountClaims(account: ClaimsAccount): { sub: string; [claim: string]: string | boolean } {
@@ -19,5 +21,7 @@ export function accountClaims(account: ClaimsAccount): { sub: string; [claim: st
     email_verified: account.emailVerified,
     username: account.username,
     first_name: account.firstName,
+    // Absent without a number: OpenID Connect leaves out a claim that has no value.
+    ...(account.phoneNumber ? { phone_number: account.phoneNumber, phone_number_verified: true } : {}),
   };
 }

@@ -4,6 +4,8 @@ export const SCOPE_CLAIMS = {
   openid: ['sub'],
   email: ['email', 'email_verified'],
   profile: ['username', 'first_name'],
+  // OpenID Connect Core §5.4: only ever a verified number (src/phone/), so `phone_number_verified` is true.
+  phone: ['phone_number', 'phone_number_verified'],
 } as const;
 
 export type ScopeName = keyof typeof SCOPE_CLAIMS;
