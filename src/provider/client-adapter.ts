@@ -14,6 +14,7 @@
 import type { ModelAdapter, Payload } from '../../adapters/adapter.ts';
 import { clientCache, invalidateCachedClients } from '../clients/client-cache.ts';
 import type { ClientRegistry, RegisteredClient } from '../clients/registry.ts';
+import { livePreviousSecret } from '../clients/secret-overlap.ts';
 import { toClientMetadata } from './client-metadata.ts';
 import { engineRequest, type ClientAuthGate } from './engine.ts';
 
@@ -23,6 +24,8 @@ export interface ClientAdapter extends ModelAdapter {
    * the application is gone, or when the request being handled read the application already.
    */
   changedSecretHash(clientId: string, held: string): Promise<string | undefined>;
+  /** The hash of the secret the last rotation replaced while its overlap lasts, from the copy in memory. */
+  previousSecretHash(clientId: string): Promise<string | undefined>;
 }
 
 export function clientAdapter(registry: ClientRegistry, gate?: ClientAuthGate): ClientAdapter {
@@ -72,6 +75,10 @@ export function clientAdapter(registry: ClientRegistry, gate?: ClientAuthGate): 
       // The copy in memory is out of date (a change whose notice did not arrive): the next lookup reads it.
       if (changed !== undefined) invalidateCachedClients(registry, clientId);
       return changed;
+    },
+    async previousSecretHash(clientId) {
+      const client = await find(clientId);
+      return livePreviousSecret(client?.previousSecret)?.hash;
     },
     findByUid: async () => undefined,
     findByUserCode: async () => undefined,

@@ -59,7 +59,12 @@ export function createProvider(config: SignInConfig, deps: ProviderDeps): Provid
   const provider = new Provider(config.issuer, configuration);
   trustProxies(provider, config);
   rememberClientInstances(provider, (clientId) => clients.find(clientId));
-  useHashedClientSecrets(provider, deps.clientAuthGate, (clientId, held) => clients.changedSecretHash(clientId, held));
+  useHashedClientSecrets(
+    provider,
+    deps.clientAuthGate,
+    (clientId, held) => clients.changedSecretHash(clientId, held),
+    (clientId) => clients.previousSecretHash(clientId),
+  );
   acceptSecretsOfPublicClients(provider);
   enforceClientGrants(provider);
   useRefreshTokenFamilies(provider);

@@ -29,11 +29,24 @@ export type ClientAuthGate = (clientId: string) => Promise<boolean>;
 /** The registry's secret hash of a client when it is no longer `held`; undefined when it still is. */
 export type ChangedSecretHash = (clientId: string, held: string) => Promise<string | undefined>;
 
-export function useHashedClientSecrets(provider: Provider, gate?: ClientAuthGate, changedSecretHash?: ChangedSecretHash): void {
+/**
+ * The hash of the secret a rotation replaced while its overlap lasts (migration 022), from the copy of the
+ * client in memory: a rolling deployment still on the old secret costs no read.
+ */
+export type PreviousSecretHash = (clientId: string) => Promise<string | undefined>;
+
+export function useHashedClientSecrets(
+  provider: Provider,
+  gate?: ClientAuthGate,
+  changedSecretHash?: ChangedSecretHash,
+  previousSecretHash?: PreviousSecretHash,
+): void {
   provider.Client.prototype.compareClientSecret = async function compareHashed(this: Client, actual: string) {
     const allowed = !gate || (await gate(this.clientId));
     const held = this.clientSecret ?? '';
     if (allowed && verifyClientSecret(held, actual)) return true;
+    const previous = allowed ? await previousSecretHash?.(this.clientId) : undefined;
+    if (previous !== undefined && verifyClientSecret(previous, actual)) return true;
     // Refused or wrong: the registry is read either way, as an unknown client_id is looked for.
     const changed = await changedSecretHash?.(this.clientId, held);
     return allowed && changed !== undefined && verifyClientSecret(changed, actual);
