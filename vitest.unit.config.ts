@@ -21,6 +21,7 @@ export const unitTests = [
   'test/bench/harness-summary.test.ts',
   'test/config/**/*.test.ts',
   'test/consent/remembered-consent.test.ts',
+  'test/container/compose.test.ts',
   'test/docs/reference.test.ts',
   'test/hostile-input/input-rules.test.ts',
   'test/i18n/plurals.test.ts',
