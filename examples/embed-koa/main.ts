@@ -1,15 +1,17 @@
 // Embedding: the sign-in service inside an existing Koa application that has routes of its own and
 // parses request bodies itself, mounted under /auth. The issuer carries the same path: every URL the
 // service hands out (redirects, forms, links, cookies, assets, e-mailed links) then starts with /auth.
-// Run with: npx tsx examples/embed-koa/main.ts  (then open http://localhost:4000/hello and /auth/account)
+// Run with: npx tsx examples/embed-koa/main.ts  (then open http://localhost:4000/hello and /auth/account;
+// PORT=4100 moves it, issuer included)
 import { bodyParser } from '@koa/bodyparser';
 import Koa from 'koa';
 import mount from 'koa-mount';
 import { createSignInService, parseConfig } from '../../src/index.ts';
 
 const PREFIX = '/auth';
+const port = Number(process.env.PORT || 4000);
 const config = parseConfig({
-  issuer: `http://localhost:4000${PREFIX}`,
+  issuer: `http://localhost:${port}${PREFIX}`,
   secrets: {
     cookieKeys: [process.env.SIGNIN_COOKIE_KEY ?? 'embed-example-cookie-key-change-me-000000'],
     pairwiseSalt: process.env.SIGNIN_PAIRWISE_SALT ?? 'embed-example-pairwise-salt-change-me-000',
@@ -38,5 +40,5 @@ app.use(async (ctx, next) => {
 });
 app.use(mount(PREFIX, signIn.app));
 
-const server = app.listen(4000, () => console.log(`host app with the sign-in service under http://localhost:4000${PREFIX}`));
+const server = app.listen(port, () => console.log(`host app with the sign-in service under http://localhost:${port}${PREFIX}`));
 process.once('SIGINT', () => server.close(() => void signIn.close().then(() => process.exit(0))));

@@ -1,5 +1,6 @@
 // A small application that signs its users in through the service with the PKCE flow, using
-// openid-client. On your machine it listens on http://localhost:5000, which only a single-page or mobile
+// openid-client. On your machine it listens on http://localhost:5000 (PORT moves it; ISSUER names the
+// service, by default http://localhost:3000, which `PORT=4900 npm start` moves to :4900), which only a single-page or mobile
 // application may register (a web application's redirect URI is https), so register it as a public
 // client, with no secret:
 //   npm run signin -- client create --name "Exemple" --description "Application d'exemple" \
@@ -17,7 +18,8 @@ if (!clientId) {
   console.error('set CLIENT_ID (and CLIENT_SECRET for a web application), from `npm run signin -- client create ...`');
   process.exit(2);
 }
-const redirectUri = process.env.REDIRECT_URI ?? 'http://localhost:5000/callback';
+const port = Number(process.env.PORT || 5000);
+const redirectUri = process.env.REDIRECT_URI ?? `http://localhost:${port}/callback`;
 const config = await oidc.discovery(issuer, clientId, undefined, clientSecret ? oidc.ClientSecretPost(clientSecret) : oidc.None(), {
   execute: issuer.protocol === 'http:' ? [oidc.allowInsecureRequests] : [],
 });
@@ -28,7 +30,7 @@ const pending = new Map<string, { verifier: string; state: string }>();
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 createServer(async (req, res) => {
-  const url = new URL(req.url ?? '/', 'http://localhost:5000');
+  const url = new URL(req.url ?? '/', `http://localhost:${port}`);
   try {
     if (url.pathname === '/') {
       const verifier = oidc.randomPKCECodeVerifier();
@@ -64,4 +66,4 @@ createServer(async (req, res) => {
     res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
     res.end(`sign-in failed: ${error instanceof Error ? error.message : String(error)}`);
   }
-}).listen(5000, () => console.log('relying party on http://localhost:5000'));
+}).listen(port, () => console.log(`relying party on http://localhost:${port}`));

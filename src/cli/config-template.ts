@@ -11,6 +11,9 @@ export interface TemplateValues {
   keysFile?: string;
 }
 
+/** The embedded store's folder in the file written. */
+export const EMBEDDED_DATA_DIR = './data';
+
 // JSON strings are valid double-quoted YAML scalars, so any value is written safely.
 const q = (value: string): string => JSON.stringify(value);
 
@@ -65,7 +68,7 @@ secrets:
 #   or, on a Redis Cluster, its nodes instead of url: cluster: ["host1:6379", "host2:6379"]
 storage:
   kind: embedded
-  dataDir: "./data"
+  dataDir: ${q(EMBEDDED_DATA_DIR)}
 
 # Keys that sign ID tokens. Regenerating them would invalidate every ID token in circulation.
 #   database: generated at first start and kept in the database, shared by every instance.

@@ -2,18 +2,19 @@
 // uses before anything is written.
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { CONFIG_ENV, parseConfig } from '../config/load.ts';
 import { DEFAULT_PORT } from '../config/schema.ts';
 import { loadKeysFromFile } from '../keys/signing-keys.ts';
 import { COMMON_OPTIONS, expectPositionals, parseCommand, parsePort } from './args.ts';
-import { configTemplate } from './config-template.ts';
+import { configTemplate, EMBEDDED_DATA_DIR } from './config-template.ts';
 import { CommandError } from './command-errors.ts';
 import { INIT_HELP } from './help.ts';
 import { DEFAULT_CONFIG_FILE } from './open-stores.ts';
 import type { CliIo } from './io.ts';
 import { printHelp, printLine } from './output.ts';
+import { startCommand } from './start-command.ts';
 
 const HELP_COMMAND = 'signin init --help';
 const OPTIONS = {
@@ -57,8 +58,16 @@ export async function runInit(args: string[], io: CliIo): Promise<number> {
 
   printLine(io, `wrote ${target} (keep it private: it holds secrets)`);
   printLine(io, keysFile ? `signing keys: ${resolve(keysFile)}` : 'signing keys: generated at first start and kept in the database');
+  // The file names the embedded store in ./data: one left by an earlier start was made with other secrets.
+  if (existsSync(join(EMBEDDED_DATA_DIR, 'PG_VERSION'))) {
+    printLine(
+      io,
+      `note: ${EMBEDDED_DATA_DIR} holds an embedded store made with other secrets, which this file's keyEncryptionKey cannot read; ` +
+        `if it holds only development data, delete it (rm -r ${EMBEDDED_DATA_DIR}) before starting`,
+    );
+  }
   // The file names the embedded store, which is migrated at start; a Postgres one needs `signin migrate`.
-  printLine(io, `next: signin serve --config ${target}`);
+  printLine(io, `next: ${startCommand(target)}`);
   return 0;
 }
 

@@ -1,4 +1,7 @@
 // `signin serve`: the standalone server, until SIGTERM or SIGINT stops it gracefully (exit 0).
+import { ConfigError } from '../config/config-error.ts';
+import { issuerForPort } from '../config/dev-issuer.ts';
+import type { SignInConfig } from '../config/schema.ts';
 import { drainSecondsOf, startServer, stopOnSignals } from '../server.ts';
 import { COMMON_OPTIONS, expectPositionals, parseCommand, parsePort } from './args.ts';
 import { CommandError } from './command-errors.ts';
@@ -15,7 +18,7 @@ export async function runServe(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommand(args, OPTIONS, HELP_COMMAND);
   if (values.help) return printHelp(io, SERVE_HELP);
   expectPositionals(positionals, [], HELP_COMMAND);
-  const config = loadCliConfig(values.config, io);
+  const loaded = loadCliConfig(values.config, io);
   // The command line wins over the environment (PORT, as platforms that assign a port set it), which
   // wins over the file.
   const port =
@@ -23,9 +26,12 @@ export async function runServe(args: string[], io: CliIo): Promise<number> {
       ? parsePort(values.port, 'option --port', HELP_COMMAND)
       : io.env.PORT
         ? parsePort(io.env.PORT, 'PORT', HELP_COMMAND)
-        : config.port;
+        : loaded.port;
+  // A development issuer on this machine moves with the port (dev-issuer.ts).
+  const config = { ...loaded, issuer: issuerForPort(loaded, port) };
 
   const running = await startServer(config, { port }).catch((error: unknown) => {
+    if (error instanceof ConfigError) throw withDevelopmentStoreHint(error, config);
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE') throw new CommandError(`cannot listen on port ${port}: it is already in use`);
     if (code === 'EACCES') throw new CommandError(`cannot listen on port ${port}: permission denied`);
@@ -38,4 +44,24 @@ export async function runServe(args: string[], io: CliIo): Promise<number> {
     printLine(io, 'development defaults in use: run `signin init` to write a config file with fresh secrets');
   }
   return stopOnSignals(running, drainSecondsOf(config), (line) => printLine(io, line));
+}
+
+/**
+ * A development store whose signing keys were encrypted with other secrets (`signin init` after a first
+ * `npm start` writes a new keyEncryptionKey) holds nothing worth keeping: say that it can be deleted.
+ */
+function withDevelopmentStoreHint(error: ConfigError, config: SignInConfig): ConfigError {
+  const { storage } = config;
+  if (config.production || storage.kind !== 'embedded' || !error.problems.some((p) => p.field === 'secrets.keyEncryptionKey')) {
+    return error;
+  }
+  return new ConfigError([
+    ...error.problems,
+    {
+      field: 'storage.dataDir',
+      message:
+        `${storage.dataDir} was created with other secrets (the development defaults, or an earlier \`signin init\`); ` +
+        `if it holds only development data, delete it (rm -r ${storage.dataDir}) and start again: a new store is created`,
+    },
+  ]);
 }
