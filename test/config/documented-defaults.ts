@@ -22,6 +22,15 @@ const VARIANTS: Tree[] = [
     storage: { kind: 'postgres', postgres: { url: 'postgres://db.example.org/signin' }, redis: { url: 'redis://cache.example.org' } },
   },
   { ...MINIMAL, mail: { smtp: { host: 'smtp.example.org' } } },
+  {
+    ...MINIMAL,
+    phone: {
+      orange: { clientId: 'id', clientSecret: 'secret', senderAddress: 'tel:+2250000' },
+      whatsapp: { phoneNumberId: '1065', accessToken: 'token', template: 'code' },
+      webhook: { url: 'https://sms.example.org/send' },
+      simSwap: { url: 'https://operator.example.org/sim-swap/v0/check' },
+    },
+  },
 ];
 
 const isTree = (value: unknown): value is Tree => !!value && typeof value === 'object' && !Array.isArray(value);
