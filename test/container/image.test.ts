@@ -75,7 +75,7 @@ describe('the container image', () => {
     expect(podman(['exec', name, 'ls', '/var/lib/signin/data']).trim()).not.toBe('');
 
     await expectQuickStop(name);
-  });
+  }, 300_000);
 
   it('on Postgres and Redis: migrate, a user and an application from the CLI, then a sign-in with PKCE', async () => {
     const port = await freePort();
@@ -176,7 +176,7 @@ describe('the container image', () => {
       rmSync(configDir, { recursive: true, force: true });
       await admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     }
-  });
+  }, 300_000);
 });
 
 function container(role: string): string {
@@ -192,8 +192,10 @@ function volume(role: string): string {
   return name;
 }
 
+/** Waits for `/readyz`: the embedded store's first start creates its database, which took up to 45 s here. */
 async function waitReady(name: string, port: number): Promise<void> {
-  for (let i = 0; i < 120; i += 1) {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
     const ok = await fetch(`http://127.0.0.1:${port}/readyz`).then(
       (res) => res.status === 200,
       () => false,
