@@ -22,6 +22,7 @@ export const unitTests = [
   'test/config/**/*.test.ts',
   'test/consent/remembered-consent.test.ts',
   'test/container/compose.test.ts',
+  'test/container/container-page.test.ts',
   'test/docs/reference.test.ts',
   'test/hostile-input/input-rules.test.ts',
   'test/i18n/plurals.test.ts',
