@@ -9,7 +9,8 @@ export const CACHE_DIR = process.env.SIGNIN_CONTAINER_CACHE ?? '/var/cache/signi
 
 /** Where podman is, or why these tests cannot run here. */
 export function podmanMissing(): string | undefined {
-  if (spawnSync('podman', ['--version']).status !== 0) return 'podman is not installed (apt-get install podman debootstrap runc)';
+  if (spawnSync('podman', ['--version'], { env: env() }).status !== 0)
+    return 'podman is not installed (apt-get install podman debootstrap runc)';
   if (spawnSync('debootstrap', ['--version']).status !== 0) return 'debootstrap is not installed (apt-get install debootstrap)';
   if (process.getuid?.() !== 0) return 'the container tests run podman as root';
   return undefined;
