@@ -8,7 +8,7 @@ import { COMMON_OPTIONS, JSON_OPTION, expectPositionals, parseCommand } from './
 import { CommandError } from './command-errors.ts';
 import { CLIENT_HELP } from './help.ts';
 import type { CliIo } from './io.ts';
-import { loadCliConfig, withStores } from './open-stores.ts';
+import { loadStoresConfig, withStores } from './open-stores.ts';
 import { clientView, printHelp, printJson, printLine } from './output.ts';
 
 const HELP_COMMAND = 'signin client --help';
@@ -31,7 +31,7 @@ export async function verifyClient(args: string[], io: CliIo): Promise<number> {
   if (values.help) return printHelp(io, CLIENT_HELP);
   const [clientId] = expectPositionals(positionals, ['CLIENT_ID'], HELP_COMMAND);
   const verified = !values.remove;
-  const client = await withStores(loadCliConfig(values.config, io), ({ clients }) => clients.setVerified(clientId, verified));
+  const client = await withStores(loadStoresConfig(values.config, io), ({ clients }) => clients.setVerified(clientId, verified));
   if (!client) throw new CommandError(`no client with id ${clientId}`);
   cliEvent(io, 'application.changed', { client_id: clientId, reason: verified ? 'verified' : 'verification_removed' });
   if (values.json) printJson(io, clientView(client));

@@ -9,7 +9,7 @@ import { describeFieldErrors } from './field-errors.ts';
 import { CLIENT_HELP } from './help.ts';
 import { LINK_OPTIONS, linksOf, verifyClient } from './client-verify.ts';
 import type { CliIo } from './io.ts';
-import { loadCliConfig, withEngineStores, withStores } from './open-stores.ts';
+import { loadEngineStoresConfig, loadStoresConfig, withEngineStores, withStores } from './open-stores.ts';
 import { revokeClientGrants } from '../grants/revoke.ts';
 import { clientDetails, clientTable, clientView, printHelp, printJson, printLine } from './output.ts';
 
@@ -62,7 +62,7 @@ async function createClient(args: string[], io: CliIo): Promise<number> {
     ...linksOf(values),
     ownerId: null,
   };
-  const config = loadCliConfig(values.config, io);
+  const config = loadStoresConfig(values.config, io);
   const { client, clientSecret } = await withStores(config, async ({ clients }) => {
     try {
       return await clients.create(input);
@@ -106,7 +106,7 @@ async function updateClient(args: string[], io: CliIo): Promise<number> {
       HELP_COMMAND,
     );
   }
-  const client = await withStores(loadCliConfig(values.config, io), async ({ clients }) => {
+  const client = await withStores(loadStoresConfig(values.config, io), async ({ clients }) => {
     try {
       return await clients.update(clientId, patch);
     } catch (error) {
@@ -128,7 +128,7 @@ async function listClients(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommand(args, READ_OPTIONS, HELP_COMMAND);
   if (values.help) return printHelp(io, CLIENT_HELP);
   expectPositionals(positionals, [], HELP_COMMAND);
-  const clients = await withStores(loadCliConfig(values.config, io), ({ clients }) => clients.list());
+  const clients = await withStores(loadStoresConfig(values.config, io), ({ clients }) => clients.list());
   if (values.json) printJson(io, clients.map(clientView));
   else printLine(io, clients.length ? clientTable(clients) : 'no applications registered');
   for (const warning of invalidRedirectUriReport(clients)) io.stderr(`${warning}\n`);
@@ -139,7 +139,7 @@ async function showClient(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommand(args, READ_OPTIONS, HELP_COMMAND);
   if (values.help) return printHelp(io, CLIENT_HELP);
   const [clientId] = expectPositionals(positionals, ['CLIENT_ID'], HELP_COMMAND);
-  const client = await withStores(loadCliConfig(values.config, io), ({ clients }) => clients.get(clientId));
+  const client = await withStores(loadStoresConfig(values.config, io), ({ clients }) => clients.get(clientId));
   if (!client) throw unknownClient(clientId);
   if (values.json) printJson(io, clientView(client));
   else printLine(io, clientDetails(client));
@@ -151,7 +151,7 @@ async function deleteClient(args: string[], io: CliIo): Promise<number> {
   if (values.help) return printHelp(io, CLIENT_HELP);
   const [clientId] = expectPositionals(positionals, ['CLIENT_ID'], HELP_COMMAND);
   // A running server revokes on its own deletes only; here the CLI ends the grants itself.
-  const deleted = await withEngineStores(loadCliConfig(values.config, io), async ({ clients, consents, adapters }) => {
+  const deleted = await withEngineStores(loadEngineStoresConfig(values.config, io), async ({ clients, consents, adapters }) => {
     const found = await clients.delete(clientId);
     if (found) await revokeClientGrants(adapters, consents, clientId);
     return found;
@@ -166,8 +166,14 @@ async function rotateSecret(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommand(args, READ_OPTIONS, HELP_COMMAND);
   if (values.help) return printHelp(io, CLIENT_HELP);
   const [clientId] = expectPositionals(positionals, ['CLIENT_ID'], HELP_COMMAND);
-  const clientSecret = await withStores(loadCliConfig(values.config, io), ({ clients }) => clients.rotateSecret(clientId));
-  if (clientSecret === undefined) throw unknownClient(clientId);
+  // As in the portal: the old secret may keep working for an overlap, for a rolling deployment.
+  const overlap = values.overlap ?? 'none';
+  if (!isSecretOverlap(overlap)) throw new UsageError(`--overlap must be one of ${Object.keys(SECRET_OVERLAPS).join(', ')}`, HELP_COMMAND);
+  const rotated = await withStores(loadStoresConfig(values.config, io), async ({ clients }) => {
+    const secret = await clients.rotateSecret(clientId, overlap);
+    return secret === undefined ? undefined : { secret, previous: (await clients.get(clientId))?.previousSecret ?? null };
+  });
+  if (rotated === undefined) throw unknownClient(clientId);
   cliEvent(io, 'application.secret_rotated', { client_id: clientId });
   if (values.json) {
     printJson(io, { client_id: clientId, client_secret: clientSecret });

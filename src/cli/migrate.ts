@@ -3,7 +3,7 @@ import { knownMigrations } from '../../adapters/sql/migrate.ts';
 import { COMMON_OPTIONS, expectPositionals, parseCommand } from './args.ts';
 import { MIGRATE_HELP } from './help.ts';
 import type { CliIo } from './io.ts';
-import { applyPendingMigrations, loadCliConfig, openCliDatabase } from './open-stores.ts';
+import { applyPendingMigrations, loadStoresConfig, openCliDatabase } from './open-stores.ts';
 import { printHelp, printLine } from './output.ts';
 
 const HELP_COMMAND = 'signin migrate --help';
@@ -12,7 +12,7 @@ export async function runMigrate(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommand(args, COMMON_OPTIONS, HELP_COMMAND);
   if (values.help) return printHelp(io, MIGRATE_HELP);
   expectPositionals(positionals, [], HELP_COMMAND);
-  const config = loadCliConfig(values.config, io);
+  const config = loadStoresConfig(values.config, io);
   const db = await openCliDatabase(config);
   try {
     const applied = await applyPendingMigrations(db);

@@ -4,7 +4,7 @@
 import { AccountStore } from '../accounts/store.ts';
 import { ClientRegistry } from '../clients/registry.ts';
 import { existsSync } from 'node:fs';
-import { CONFIG_ENV, loadConfig } from '../config/load.ts';
+import { CONFIG_ENV, loadConfig, loadConfigSections } from '../config/load.ts';
 import type { SignInConfig } from '../config/schema.ts';
 import { openDatabase, openStorage, type Storage } from '../../adapters/storage.ts';
 import type { Cluster, Redis } from 'ioredis';
@@ -28,7 +28,23 @@ export const loadCliConfig = (path: string | undefined, io: CliIo): SignInConfig
   // An empty path is "no file" to loadConfig, which would otherwise read SIGNIN_CONFIG itself.
   loadConfig(cliConfigPath(path, io) ?? '', io.env);
 
-export async function openCliDatabase(config: SignInConfig): Promise<Database> {
+/** What a command that only opens the stores reads of the config (withStores). */
+export type StoresConfig = Pick<SignInConfig, 'storage'>;
+/** What a command that revokes what was issued reads of it (withEngineStores). */
+export type EngineStoresConfig = Pick<SignInConfig, 'storage' | 'ttl'>;
+
+/**
+ * Only the storage section of the config, for the commands that only open the stores: the other sections'
+ * environment variables (the SMTP password, the metrics token) need not be set to list users.
+ */
+export const loadStoresConfig = (path: string | undefined, io: CliIo): StoresConfig =>
+  loadConfigSections(cliConfigPath(path, io) ?? '', ['storage'], io.env);
+
+/** The storage and lifetimes sections, for the commands that revoke grants and tokens. */
+export const loadEngineStoresConfig = (path: string | undefined, io: CliIo): EngineStoresConfig =>
+  loadConfigSections(cliConfigPath(path, io) ?? '', ['storage', 'ttl'], io.env);
+
+export async function openCliDatabase(config: StoresConfig): Promise<Database> {
   let db: Database | undefined;
   try {
     db = await openDatabase(config.storage);
@@ -41,7 +57,7 @@ export async function openCliDatabase(config: SignInConfig): Promise<Database> {
   }
 }
 
-function cannotOpen(config: SignInConfig, cause: unknown): CommandError {
+function cannotOpen(config: StoresConfig, cause: unknown): CommandError {
   // Name the store but not a Postgres URL, which may hold a password.
   const where = config.storage.kind === 'embedded' ? `embedded store ${config.storage.dataDir}` : 'Postgres';
   return new CommandError(`cannot open the database (${where}): ${(cause as Error).message}`);
@@ -75,7 +91,7 @@ export interface Stores {
 }
 
 /** Runs `fn` with the stores of the configured database, and closes it whatever happens. */
-export async function withStores<T>(config: SignInConfig, fn: (stores: Stores) => Promise<T>): Promise<T> {
+export async function withStores<T>(config: StoresConfig, fn: (stores: Stores) => Promise<T>): Promise<T> {
   const db = await openCliDatabase(config);
   try {
     await prepareSchema(db, config.storage.kind);
@@ -93,7 +109,7 @@ export interface EngineStores extends Stores {
 }
 
 /** Like withStores, with the engine's storage too, for the commands that revoke what was issued. */
-export async function withEngineStores<T>(config: SignInConfig, fn: (stores: EngineStores) => Promise<T>): Promise<T> {
+export async function withEngineStores<T>(config: EngineStoresConfig, fn: (stores: EngineStores) => Promise<T>): Promise<T> {
   let storage: Storage | undefined;
   try {
     storage = await openStorage(config.storage);

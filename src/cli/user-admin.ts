@@ -13,7 +13,7 @@ import { CommandError, UsageError } from './command-errors.ts';
 import { USER_HELP } from './help.ts';
 import type { CliIo } from './io.ts';
 import { withAdminStores, type AdminStores } from './open-admin.ts';
-import { loadCliConfig, withStores } from './open-stores.ts';
+import { loadCliConfig, loadStoresConfig, withStores } from './open-stores.ts';
 import { printHelp, printJson, printLine } from './output.ts';
 import { accountTable, accountView } from './user-output.ts';
 
@@ -52,7 +52,7 @@ async function listUsers(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommand(args, LIST_OPTIONS, HELP_COMMAND);
   if (values.help) return printHelp(io, USER_HELP);
   expectPositionals(positionals, [], HELP_COMMAND);
-  const accounts = await withStores(loadCliConfig(values.config, io), ({ accounts }) => accounts.list({ search: values.search }));
+  const accounts = await withStores(loadStoresConfig(values.config, io), ({ accounts }) => accounts.list({ search: values.search }));
   if (values.json) printJson(io, accounts.map(accountView));
   else printLine(io, accounts.length ? accountTable(accounts) : values.search ? `no account matches ${values.search}` : 'no accounts yet');
   return 0;
@@ -60,7 +60,7 @@ async function listUsers(args: string[], io: CliIo): Promise<number> {
 
 /** Everything held about the account named by id or e-mail (what `show` summarises and `export` prints). */
 async function exportByReference(configPath: string | undefined, io: CliIo, reference: string) {
-  const data = await withStores(loadCliConfig(configPath, io), async (stores) => {
+  const data = await withStores(loadStoresConfig(configPath, io), async (stores) => {
     const account = await stores.accounts.lookup(reference);
     return account && exportAccount(stores, account.id);
   });
@@ -112,7 +112,7 @@ async function enableUser(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommand(args, COMMON_OPTIONS, HELP_COMMAND);
   if (values.help) return printHelp(io, USER_HELP);
   const [reference] = expectPositionals(positionals, ['ID|EMAIL'], HELP_COMMAND);
-  const id = await withStores(loadCliConfig(values.config, io), async ({ accounts }) => {
+  const id = await withStores(loadStoresConfig(values.config, io), async ({ accounts }) => {
     const account = await accounts.lookup(reference);
     if (!account || !(await enableAccount({ accounts }, account.id))) throw unknownAccount(reference);
     return account.id;

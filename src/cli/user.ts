@@ -9,7 +9,7 @@ import { COMMON_OPTIONS, JSON_OPTION, expectPositionals, parseCommand, requireOp
 import { CommandError, UsageError } from './command-errors.ts';
 import { USER_HELP } from './help.ts';
 import type { CliIo } from './io.ts';
-import { loadCliConfig, withStores } from './open-stores.ts';
+import { loadStoresConfig, withStores } from './open-stores.ts';
 import { printHelp, printJson, printLine } from './output.ts';
 import { readNewPassword } from './password.ts';
 import { USER_ADMIN_ACTIONS } from './user-admin.ts';
@@ -60,7 +60,7 @@ async function createUser(args: string[], io: CliIo): Promise<number> {
   if (problems.length) throw new CommandError(describeProblems(problems));
 
   // The config is checked before the password is asked for, so that a typo does not cost a prompt.
-  const config = loadCliConfig(values.config, io);
+  const config = loadStoresConfig(values.config, io);
   const password = await readNewPassword(io);
   // Again the store's own rules, checked here too so that a refused password opens no database.
   const weak = checkNewPassword(password, { email, username, firstName });

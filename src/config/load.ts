@@ -2,6 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse as parseYaml } from 'yaml';
+import type { z } from 'zod';
 import { ConfigError, type ConfigProblem } from './config-error.ts';
 import { DEV_COOKIE_KEY, DEV_KEY_ENCRYPTION_KEY, DEV_PAIRWISE_SALT, devDefaults } from './dev-defaults.ts';
 import { interpolate } from './interpolate.ts';
@@ -11,23 +12,47 @@ import { configSchema, type SignInConfig } from './schema.ts';
 export const CONFIG_ENV = 'SIGNIN_CONFIG';
 
 export function parseConfig(raw: unknown, env: NodeJS.ProcessEnv = process.env, source?: string): SignInConfig {
-  const interpolated = interpolate(raw ?? {}, env);
-  const result = configSchema.safeParse(interpolated);
-  if (!result.success) {
-    throw new ConfigError(
-      result.error.issues.map((issue) => {
-        const path = issue.path.map(String);
-        if (issue.code === 'unrecognized_keys') {
-          return { field: [...path, ...issue.keys].join('.'), message: 'unknown key' };
-        }
-        return { field: path.join('.') || '(root)', message: issue.message };
-      }),
-      source,
-    );
-  }
-  const config = result.data;
+  const config = validate(configSchema, interpolate(raw ?? {}, env), source);
   if (config.production) assertProductionReady(config, source);
   return config;
+}
+
+/** A top-level section of the config file. */
+export type ConfigSection = keyof SignInConfig;
+
+/**
+ * Only the sections a command uses, read and checked: the environment variables of the others (the
+ * metrics token, the SMTP password) need not be set to list users. Unknown top-level keys are still
+ * refused, and the production rules, which span sections, are the server's.
+ */
+export function parseConfigSections<S extends ConfigSection>(
+  raw: unknown,
+  sections: readonly S[],
+  env: NodeJS.ProcessEnv = process.env,
+  source?: string,
+): Pick<SignInConfig, S> {
+  const whole = (raw ?? {}) as Record<string, unknown>;
+  const unknown =
+    typeof whole === 'object' && !Array.isArray(whole) ? Object.keys(whole).filter((key) => !Object.hasOwn(configSchema.shape, key)) : [];
+  if (unknown.length) validate(configSchema, whole, source); // reports them as the whole file's check does
+  const wanted: Partial<Record<ConfigSection, true>> = Object.fromEntries(sections.map((section) => [section, true]));
+  const picked = Object.fromEntries(Object.entries(whole).filter(([key]) => Object.hasOwn(wanted, key)));
+  return validate(configSchema.pick(wanted), interpolate(picked, env), source) as unknown as Pick<SignInConfig, S>;
+}
+
+function validate<T extends z.ZodType>(schema: T, value: unknown, source?: string): z.output<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw new ConfigError(
+    result.error.issues.map((issue) => {
+      const path = issue.path.map(String);
+      if (issue.code === 'unrecognized_keys') {
+        return { field: [...path, ...issue.keys].join('.'), message: 'unknown key' };
+      }
+      return { field: path.join('.') || '(root)', message: issue.message };
+    }),
+    source,
+  );
 }
 
 function assertProductionReady(config: SignInConfig, source?: string): void {
@@ -59,8 +84,23 @@ function assertProductionReady(config: SignInConfig, source?: string): void {
 
 /** Loads the file at `path`, or the one named by SIGNIN_CONFIG, or the development defaults. */
 export function loadConfig(path?: string, env: NodeJS.ProcessEnv = process.env): SignInConfig {
+  const { raw, source } = readConfigFile(path, env);
+  return parseConfig(raw, env, source);
+}
+
+/** Like loadConfig, reading and checking only `sections` (parseConfigSections). */
+export function loadConfigSections<S extends ConfigSection>(
+  path: string | undefined,
+  sections: readonly S[],
+  env: NodeJS.ProcessEnv = process.env,
+): Pick<SignInConfig, S> {
+  const { raw, source } = readConfigFile(path, env);
+  return parseConfigSections(raw, sections, env, source);
+}
+
+function readConfigFile(path: string | undefined, env: NodeJS.ProcessEnv): { raw: unknown; source: string } {
   const file = path ?? env[CONFIG_ENV];
-  if (!file) return parseConfig(devDefaults, env, 'development defaults');
+  if (!file) return { raw: devDefaults, source: 'development defaults' };
   const absolute = resolve(file);
   let text: string;
   try {
@@ -68,11 +108,9 @@ export function loadConfig(path?: string, env: NodeJS.ProcessEnv = process.env):
   } catch (cause) {
     throw new ConfigError([{ field: '(file)', message: `cannot read ${absolute}: ${(cause as NodeJS.ErrnoException).code ?? cause}` }]);
   }
-  let raw: unknown;
   try {
-    raw = parseYaml(text);
+    return { raw: parseYaml(text), source: absolute };
   } catch (cause) {
     throw new ConfigError([{ field: '(file)', message: `not valid YAML: ${(cause as Error).message.split('\n')[0]}` }], absolute);
   }
-  return parseConfig(raw, env, absolute);
 }
