@@ -166,14 +166,8 @@ async function rotateSecret(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommand(args, READ_OPTIONS, HELP_COMMAND);
   if (values.help) return printHelp(io, CLIENT_HELP);
   const [clientId] = expectPositionals(positionals, ['CLIENT_ID'], HELP_COMMAND);
-  // As in the portal: the old secret may keep working for an overlap, for a rolling deployment.
-  const overlap = values.overlap ?? 'none';
-  if (!isSecretOverlap(overlap)) throw new UsageError(`--overlap must be one of ${Object.keys(SECRET_OVERLAPS).join(', ')}`, HELP_COMMAND);
-  const rotated = await withStores(loadStoresConfig(values.config, io), async ({ clients }) => {
-    const secret = await clients.rotateSecret(clientId, overlap);
-    return secret === undefined ? undefined : { secret, previous: (await clients.get(clientId))?.previousSecret ?? null };
-  });
-  if (rotated === undefined) throw unknownClient(clientId);
+  const clientSecret = await withStores(loadStoresConfig(values.config, io), ({ clients }) => clients.rotateSecret(clientId));
+  if (clientSecret === undefined) throw unknownClient(clientId);
   cliEvent(io, 'application.secret_rotated', { client_id: clientId });
   if (values.json) {
     printJson(io, { client_id: clientId, client_secret: clientSecret });
