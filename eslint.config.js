@@ -26,7 +26,7 @@ const floors = [
   { name: 'entry points', files: ['src/cli/**', 'src/server.ts', 'examples/**', 'bin/**'] },
   { name: 'wiring', files: ['src/index.ts', 'src/service.ts', 'src/service-context.ts'] },
   { name: 'the HTTP edge', files: ['src/edge/**'] },
-  { name: 'faces', files: ['interactions/**', 'src/account-page/**', 'src/portal/**'] },
+  { name: 'faces', files: ['interactions/**', 'src/account-page/**', 'src/portal/**', 'src/fedcm/**'] },
   { name: "the engine's configuration", files: ['src/provider/**'] },
   { name: 'page kit and outbound', files: ['src/pages/**', 'src/mail/**', 'src/metrics/**'] },
   { name: 'domain', files: ['src/accounts/**', 'src/clients/**', 'src/consents/**', 'src/grants/**', 'src/users/**', 'src/keys/**', 'src/phone/**'] },

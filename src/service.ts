@@ -47,6 +47,7 @@ import { commitTokenResponses } from './provider/tokens/token-commit.ts';
 import { markRevocationRequests, type DurableRevocations } from './provider/tokens/durable-revocations.ts';
 import { replaceSigningKeys } from './provider/engine.ts';
 import { createPhoneService } from './phone/phone-service.ts';
+import { fedcmRoutes } from './fedcm/fedcm-router.ts';
 import { portalRoutes } from './portal/portal-router.ts';
 import { PORTAL_SESSION_MODEL } from './portal/portal-session.ts';
 import type { ServiceContext } from './service-context.ts';
@@ -224,6 +225,17 @@ export async function createSignInService(config: SignInConfig, options: SignInS
   provider.use(pageViews());
   // A sign-out from a browser with no session: the service's page instead of the engine's scripted one.
   provider.use(logoutWithoutSessionPage(config));
+  // The browser's account chooser (FedCM). Built before the engine is mounted: it adds to the engine's answers.
+  const cachedClients = clientCache(clients);
+  const fedcm = await fedcmRoutes({
+    config,
+    provider,
+    accounts,
+    clients: { get: (id) => cachedClients.get(id), ensureFirstPartyClient: (client) => clients.ensureFirstPartyClient(client) },
+    consents,
+    grants,
+    adapters,
+  });
   const pages = compose([
     pageViews(),
     await portalRoutes({ config, provider, accounts, clients, limits, mail, portalSessions: adapters(PORTAL_SESSION_MODEL) }),
@@ -252,6 +264,8 @@ export async function createSignInService(config: SignInConfig, options: SignInS
   app.use(requestEdge(config));
   app.use(serveLogo(brand));
   app.use(serveIcons(brand));
+  // The browser's account chooser (FedCM): its endpoints, pop-ups and well-known file, before the engine's paths.
+  app.use(fedcm);
   // Protocol requests go straight to the engine: none of the pages' routers has anything to say about
   // them, and token, userinfo and discovery are the hot paths.
   const notFound = pageNotFound(config);

@@ -75,6 +75,9 @@ export const en: Messages = {
   'loggedOut.message': 'Your session is closed.',
   'loggedOut.messageWithClient': 'Your session with {client} is closed.',
   'loggedOut.hint': 'You can close this page.',
+  'fedcm.done.title': 'Done',
+  'fedcm.done.message': 'You can close this window if it does not close by itself.',
+  'fedcm.done.refused': 'Nothing was shared with the application. You can close this window.',
   // End users' side (issue 4): language switch, sign-up, e-mail links, rate limits, account page.
   'lang.switch': 'Language',
 

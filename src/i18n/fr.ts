@@ -75,6 +75,9 @@ export const fr = {
   'loggedOut.message': 'Votre session est fermée.',
   'loggedOut.messageWithClient': 'Votre session avec {client} est fermée.',
   'loggedOut.hint': 'Vous pouvez fermer cette page.',
+  'fedcm.done.title': 'C’est fait',
+  'fedcm.done.message': 'Vous pouvez fermer cette fenêtre si elle ne se ferme pas d’elle‑même.',
+  'fedcm.done.refused': 'Rien n’a été partagé avec l’application. Vous pouvez fermer cette fenêtre.',
   // End users' side (issue 4): language switch, sign-up, e-mail links, rate limits, account page.
   'lang.switch': 'Langue',
 

@@ -63,6 +63,19 @@ export const SECURITY_EVENTS = {
   'account.exported': { outcome: 'success', description: 'the data held about an account was exported' },
   'signing_key.rotated': { outcome: 'success', description: 'a new signing key was published (it signs after the rotation delay)' },
   'signing_key.retired': { outcome: 'success', description: 'a signing key left the JWKS' },
+  'fedcm.assertion': {
+    outcome: 'success',
+    description: "the browser's account chooser (FedCM) was given an authorization code for an application, at once or after the consent pop-up",
+  },
+  'fedcm.continued': {
+    outcome: 'success',
+    description: 'a FedCM sign-in needed the consent the user had not given yet: the browser opened the consent page in a pop-up',
+  },
+  'fedcm.refused': {
+    outcome: 'blocked',
+    description: 'a FedCM request was refused without a code (`reason`: origin, client, challenge, scope, header, sign-in or consent)',
+  },
+  'fedcm.disconnected': { outcome: 'success', description: "an application's FedCM disconnect ended the user's grant to it" },
   'anti_forgery.rejected': { outcome: 'blocked', description: 'a form post without a valid anti-forgery token was refused' },
   'storage.unavailable': { outcome: 'failure', description: 'Postgres or Redis could not be reached; the client was answered 503' },
   'phone.code_sent': { outcome: 'success', description: 'a one-time code was handed to the SMS or WhatsApp gateway (`reason`: which one)' },

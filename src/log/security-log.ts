@@ -26,8 +26,8 @@ export interface SecurityEventFields {
   grant_id?: string;
   /** A short machine word saying why: `wrong_password`, `unknown_account`, `invalid_client_secret`... */
   reason?: string;
-  /** Where it happened: `interaction`, `account_page`, `portal`, `cli`, `engine`. */
-  source?: 'interaction' | 'account_page' | 'portal' | 'cli' | 'engine';
+  /** Where it happened: `interaction`, `account_page`, `portal`, `cli`, `engine`, `fedcm`. */
+  source?: 'interaction' | 'account_page' | 'portal' | 'cli' | 'engine' | 'fedcm';
   /** The protocol endpoint or page path (no query string). */
   endpoint?: string;
   /** For throttling: which limit, and the seconds the caller must wait. */

@@ -4,7 +4,7 @@
 import type Provider from 'oidc-provider';
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import { observeSecurityEvents, type SecurityEventName } from '../log/security-log.ts';
-import { countPhoneCode, countSignIn, countTokenIssued, countTokenReuse } from './registry.ts';
+import { countFedcm, countPhoneCode, countSignIn, countTokenIssued, countTokenReuse } from './registry.ts';
 
 export function countEngineEvents(provider: Provider): void {
   provider.on('grant.success', (ctx: KoaContextWithOIDC) => countTokenIssued(ctx.oidc?.params?.grant_type));
@@ -16,6 +16,10 @@ const COUNTERS: Partial<Record<SecurityEventName, () => void>> = {
   'sign_in.throttled': () => countSignIn('throttled'),
   'authorization_code.reuse': () => countTokenReuse('authorization_code'),
   'refresh_token.reuse': () => countTokenReuse('refresh_token'),
+  'fedcm.assertion': () => countFedcm('assertion'),
+  'fedcm.continued': () => countFedcm('continued'),
+  'fedcm.refused': () => countFedcm('refused'),
+  'fedcm.disconnected': () => countFedcm('disconnected'),
   'phone.code_sent': () => countPhoneCode('sent'),
   'phone.throttled': () => countPhoneCode('throttled'),
   'phone.budget_exhausted': () => countPhoneCode('budget_exhausted'),

@@ -64,6 +64,13 @@ const tokenReuse = new Counter({
   registers: [registry],
 });
 
+const fedcmEvents = new Counter({
+  name: 'signin_fedcm_total',
+  help: "Sign-ins through the browser's account chooser (FedCM), by event (assertion, continued, refused, disconnected)",
+  labelNames: ['event'] as const,
+  registers: [registry],
+});
+
 const storageErrors = new Counter({
   name: 'signin_storage_errors_total',
   help: 'Requests that failed because a storage backend was unreachable, by backend',
@@ -96,6 +103,9 @@ export const countPhoneCode = (outcome: PhoneCodeOutcome): void => phoneMessages
 const GRANT_TYPES = new Set(['authorization_code', 'refresh_token', 'client_credentials', 'urn:ietf:params:oauth:grant-type:device_code']);
 export const countTokenIssued = (grantType: unknown): void =>
   tokensIssued.inc({ grant_type: typeof grantType === 'string' && GRANT_TYPES.has(grantType) ? grantType : 'other' });
+
+export type FedcmEvent = 'assertion' | 'continued' | 'refused' | 'disconnected';
+export const countFedcm = (event: FedcmEvent): void => fedcmEvents.inc({ event });
 
 export const countTokenReuse = (kind: 'authorization_code' | 'refresh_token'): void => tokenReuse.inc({ kind });
 

@@ -1,0 +1,140 @@
+// FedCM in a real Chromium: an application on https://rp.test signs a user of https://idp.test in through
+// the browser's account chooser (driven through the DevTools FedCm domain), redeems the code with its
+// verifier and reads userinfo. The first time asks consent in a pop-up (the service's consent page);
+// the next time is one tap.
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHONE, screenshotAt } from '../browser/chromium.ts';
+import { pkcePair, startFedcmWorld, type FedcmWorld } from './fedcm-service.ts';
+import { redeem } from './idp-request.ts';
+import { launchFedcmChromium } from './tls-hosts.ts';
+
+let world: FedcmWorld;
+let browser: Browser;
+beforeAll(async () => {
+  world = await startFedcmWorld();
+  browser = await launchFedcmChromium();
+}, 60_000);
+afterAll(async () => {
+  if (process.env.FEDCM_TRACE) console.log(world.idpRequests.join('\n'));
+  await browser?.close();
+  await world?.stop();
+});
+
+interface Chooser {
+  context: BrowserContext;
+  page: Page;
+  cdp: CDPSession;
+  dialogs: Array<{ dialogId: string; dialogType: string; accounts: unknown[] }>;
+}
+
+/** A fresh browser context (no FedCM cooldown), signed in to the service on its account page. */
+async function signedInChooser(): Promise<Chooser> {
+  const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: PHONE });
+  const page = await context.newPage();
+  await page.goto(`${world.issuer}/account`);
+  await page.fill('#email', world.user.email);
+  await page.fill('#password', world.user.password);
+  await page.click('form[action$="/account/login"] button[type=submit]');
+  await page.waitForURL(`${world.issuer}/account`);
+  await page.goto(`${world.rpOrigin}/`);
+  const cdp = await context.newCDPSession(page);
+  const dialogs: Chooser['dialogs'] = [];
+  cdp.on('FedCm.dialogShown', (event) => {
+    dialogs.push(event as Chooser['dialogs'][number]);
+  });
+  await cdp.send('FedCm.enable', { disableRejectionDelay: true });
+  return { context, page, cdp, dialogs };
+}
+
+/** The application's call; resolves with the code, or with the error's name. */
+function askForCode(page: Page, challenge: string) {
+  return page.evaluate(
+    async ({ issuer, clientId, redirectUri, challenge }) => {
+      try {
+        const credential = (await navigator.credentials.get({
+          identity: {
+            providers: [
+              {
+                configURL: `${issuer}/fedcm/config.json`,
+                clientId,
+                params: { scope: 'openid email', redirect_uri: redirectUri, code_challenge: challenge, code_challenge_method: 'S256' },
+              },
+            ],
+          },
+        } as CredentialRequestOptions)) as unknown as { token: string };
+        return { code: credential.token };
+      } catch (error) {
+        return { error: `${(error as Error).name}: ${(error as Error).message}` };
+      }
+    },
+    { issuer: world.issuer, clientId: world.client.clientId, redirectUri: world.client.redirectUri, challenge },
+  );
+}
+
+async function waitForDialog(chooser: Chooser, index: number) {
+  for (let i = 0; i < 200 && chooser.dialogs.length <= index; i += 1) await new Promise((r) => setTimeout(r, 50));
+  const dialog = chooser.dialogs[index];
+  if (!dialog) throw new Error('the account chooser was not shown');
+  return dialog;
+}
+
+describe('FedCM sign-in in Chromium', () => {
+  it('asks consent in a pop-up the first time, then gives a code the application redeems; the next time is one tap', async () => {
+    const chooser = await signedInChooser();
+    const first = pkcePair();
+    const answer = askForCode(chooser.page, first.challenge);
+    const dialog = await waitForDialog(chooser, 0).catch(async (e) => {
+      throw new Error(`${e}: ${JSON.stringify(await answer)}\n${world.idpRequests.join('\n')}`);
+    });
+    expect(dialog.accounts).toHaveLength(1);
+    const popUp = chooser.context.waitForEvent('page');
+    await chooser.cdp.send('FedCm.selectAccount', { dialogId: dialog.dialogId, accountIndex: 0 });
+    const consent = await popUp;
+    await consent.waitForLoadState();
+    await consent.setViewportSize(PHONE);
+    expect(await consent.locator('h1').count()).toBeGreaterThan(0);
+    await screenshotAt(consent, 'fedcm-consent-popup-phone');
+    await consent.click('button.button.primary');
+    const result = await answer;
+    expect(result.code, JSON.stringify(result)).toBeTruthy();
+    const { token, userinfo } = await redeem(world, result.code!, first.verifier);
+    expect(token.status, token.text).toBe(200);
+    expect(userinfo?.status).toBe(200);
+    const fedcmSub = userinfo!.json.sub;
+
+    // The redirect flow gives the same application the same sub (consent is remembered now: no page).
+    const redirect = pkcePair();
+    const authorize = new URL(`${world.issuer}/oauth/authorize`);
+    authorize.search = new URLSearchParams({
+      response_type: 'code',
+      client_id: world.client.clientId,
+      redirect_uri: world.client.redirectUri,
+      scope: 'openid email',
+      code_challenge: redirect.challenge,
+      code_challenge_method: 'S256',
+      state: 'redirect-flow',
+    }).toString();
+    await chooser.page.goto(authorize.href);
+    await chooser.page.waitForURL((url) => url.href.startsWith(world.client.redirectUri));
+    const callback = new URL(chooser.page.url());
+    const viaRedirect = await redeem(world, callback.searchParams.get('code')!, redirect.verifier);
+    expect(viaRedirect.userinfo?.json.sub).toBe(fedcmSub);
+
+    // One tap: the grant exists, the chooser's choice is the code, no pop-up.
+    await chooser.page.goto(`${world.rpOrigin}/`);
+    await chooser.cdp.send('FedCm.enable', { disableRejectionDelay: true });
+    const second = pkcePair();
+    const again = askForCode(chooser.page, second.challenge);
+    const dialogAgain = await waitForDialog(chooser, 1);
+    let popUps = 0;
+    chooser.context.on('page', () => (popUps += 1));
+    await chooser.cdp.send('FedCm.selectAccount', { dialogId: dialogAgain.dialogId, accountIndex: 0 });
+    const secondResult = await again;
+    expect(secondResult.code, JSON.stringify(secondResult)).toBeTruthy();
+    expect(popUps).toBe(0);
+    const redeemed = await redeem(world, secondResult.code!, second.verifier);
+    expect(redeemed.userinfo?.json.sub).toBe(fedcmSub);
+    await chooser.context.close();
+  }, 60_000);
+});
