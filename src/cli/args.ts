@@ -1,6 +1,7 @@
 // Option parsing shared by every command: `node:util` parseArgs in strict mode, with its errors
 // rewritten as one short line that names the option, since its own messages are long and vary.
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+import { didYouMean } from '../config/did-you-mean.ts';
 import { UsageError } from './command-errors.ts';
 
 /** Options every command accepts. */
@@ -15,16 +16,19 @@ export function parseCommand<O extends ParseArgsOptionsConfig>(args: string[], o
   try {
     return parseArgs({ args, options, strict: true, allowPositionals: true });
   } catch (error) {
-    throw new UsageError(describeParseError(error as Error & { code?: string }), helpCommand);
+    throw new UsageError(describeParseError(error as Error & { code?: string }, Object.keys(options)), helpCommand);
   }
 }
 
-function describeParseError(error: Error & { code?: string }): string {
+function describeParseError(error: Error & { code?: string }, known: string[]): string {
   // parseArgs quotes the culprit first, e.g. "Option '--email <value>' argument missing".
   const quoted = /'([^']+)'/.exec(error.message)?.[1]?.split(' ')[0] ?? '';
   switch (error.code) {
     case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
-      return `unknown option ${quoted}`;
+      return `unknown option ${quoted}${didYouMean(
+        quoted,
+        known.map((name) => `--${name}`),
+      )}`;
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
       return `option ${quoted.replace(/^-\w, /, '')} needs a value`;
     case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':

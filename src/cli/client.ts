@@ -13,6 +13,7 @@ import { loadEngineStoresConfig, loadStoresConfig, withEngineStores, withStores 
 import { revokeClientGrants } from '../grants/revoke.ts';
 import { clientDetails, clientTable, clientView, printHelp, printJson, printLine } from './output.ts';
 
+import { didYouMean } from '../config/did-you-mean.ts';
 const HELP_COMMAND = 'signin client --help';
 const READ_OPTIONS = { ...COMMON_OPTIONS, ...JSON_OPTION } as const;
 const CREATE_OPTIONS = {
@@ -42,7 +43,7 @@ export async function runClient(args: string[], io: CliIo): Promise<number> {
   if (action === undefined) throw new UsageError(`missing command: signin client ${Object.keys(ACTIONS).join('|')}`, HELP_COMMAND);
   if (action === '--help' || action === '-h') return printHelp(io, CLIENT_HELP);
   const handler = Object.hasOwn(ACTIONS, action) ? ACTIONS[action] : undefined;
-  if (!handler) throw new UsageError(`unknown command: signin client ${action}`, HELP_COMMAND);
+  if (!handler) throw new UsageError(`unknown command: signin client ${action}${didYouMean(action, Object.keys(ACTIONS))}`, HELP_COMMAND);
   return handler(rest, io);
 }
 

@@ -4,32 +4,43 @@ import { DEFAULT_PORT } from '../config/schema.ts';
 const CONFIG_LINE = `  --config PATH   config file (default: $SIGNIN_CONFIG, else ./signin.yaml if there is one,
                   else the development defaults)`;
 
+/** The commands of the top-level help, each with what it does: the columns are aligned from the longest. */
+const COMMANDS: ReadonlyArray<readonly [string, string]> = [
+  ['init', 'write a new config file with fresh secrets'],
+  ['migrate', 'bring the database schema up to date'],
+  ['serve', 'run the server (stops gracefully on SIGTERM or SIGINT)'],
+  ['user create', 'create an end-user account (password read from stdin)'],
+  ['user list', 'list the accounts (--search to filter)'],
+  ['user show ACCOUNT', 'show one account'],
+  ['user disable ACCOUNT', "refuse its sign-in, end its sessions and its applications' grants"],
+  ['user enable ACCOUNT', 'let it sign in again'],
+  ['user delete ACCOUNT', 'erase the account and everything tied to it'],
+  ['user export ACCOUNT', 'print all the data held about the account, as JSON'],
+  ['user verify-email ACCOUNT', 'mark its e-mail address verified (or --resend a link)'],
+  ['client create', 'register an application (prints its secret once)'],
+  ['client list', 'list the registered applications'],
+  ['client show CLIENT_ID', 'show one application'],
+  ['client update CLIENT_ID', "change an application's name, description, redirect URIs or scopes"],
+  ['client delete CLIENT_ID', 'delete an application'],
+  ['client rotate-secret CLIENT_ID', 'issue a new secret (the old one stops working)'],
+  ['client verify CLIENT_ID', 'mark an application as checked by an operator (--remove to undo)'],
+  ['keys list', 'list the signing keys and their state'],
+  ['keys rotate', 'publish a new signing key (signs after keys.rotationDelaySeconds, or --now)'],
+  ['keys retire KID', 'take a key that no longer signs out of the JWKS'],
+];
+
+/** Rows of two columns, the second starting two spaces after the longest first one. */
+export function columns(rows: ReadonlyArray<readonly [string, string]>, indent = '  '): string {
+  const width = Math.max(...rows.map(([left]) => left.length)) + 2;
+  return rows.map(([left, right]) => `${indent}${left.padEnd(width)}${right}`).join('\n');
+}
+
 export const MAIN_HELP = `Usage: signin <command> [options]
 
 Administration of the sign-in service.
 
 Commands:
-  init                      write a new config file with fresh secrets
-  migrate                   bring the database schema up to date
-  serve                     run the server (stops gracefully on SIGTERM or SIGINT)
-  user create               create an end-user account (password read from stdin)
-  user list                 list the accounts (--search to filter)
-  user show ACCOUNT         show one account
-  user disable ACCOUNT      refuse its sign-in, end its sessions and its applications' grants
-  user enable ACCOUNT       let it sign in again
-  user delete ACCOUNT       erase the account and everything tied to it
-  user export ACCOUNT       print all the data held about the account, as JSON
-  user verify-email ACCOUNT mark its e-mail address verified (or --resend a link)
-  client create             register an application (prints its secret once)
-  client list               list the registered applications
-  client show CLIENT_ID     show one application
-  client update CLIENT_ID   change an application's name, description, redirect URIs or scopes
-  client delete CLIENT_ID   delete an application
-  client rotate-secret CLIENT_ID
-                            issue a new secret (the old one stops working)
-  keys list                 list the signing keys and their state
-  keys rotate               publish a new signing key (signs after keys.rotationDelaySeconds, or --now)
-  keys retire KID           take a key that no longer signs out of the JWKS
+${columns(COMMANDS)}
 
 ACCOUNT is an account's id, e-mail address or username.
 Run 'signin <command> --help' for the options of a command; 'signin --version' for the version.

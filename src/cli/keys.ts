@@ -20,6 +20,7 @@ import type { CliIo } from './io.ts';
 import { cliEvent } from '../log/cli-events.ts';
 import { loadCliConfig, withStores } from './open-stores.ts';
 import { printHelp, printJson, printLine } from './output.ts';
+import { didYouMean } from '../config/did-you-mean.ts';
 
 const HELP_COMMAND = 'signin keys --help';
 const LIST_OPTIONS = { ...COMMON_OPTIONS, ...JSON_OPTION } as const;
@@ -44,7 +45,7 @@ export async function runKeys(args: string[], io: CliIo): Promise<number> {
   if (action === undefined) throw new UsageError(`missing command: signin keys ${Object.keys(ACTIONS).join('|')}`, HELP_COMMAND);
   if (action === '--help' || action === '-h') return printHelp(io, KEYS_HELP);
   const handler = Object.hasOwn(ACTIONS, action) ? ACTIONS[action] : undefined;
-  if (!handler) throw new UsageError(`unknown command: signin keys ${action}`, HELP_COMMAND);
+  if (!handler) throw new UsageError(`unknown command: signin keys ${action}${didYouMean(action, Object.keys(ACTIONS))}`, HELP_COMMAND);
   return handler(rest, io);
 }
 

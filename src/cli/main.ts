@@ -1,6 +1,7 @@
 // The `signin` admin CLI: dispatch to the command groups, and the one place where errors become
 // messages and exit codes. Importable (tests call `run`); `entry.ts` runs it as a program.
 import { ConfigError } from '../config/config-error.ts';
+import { didYouMean } from '../config/did-you-mean.ts';
 import { SchemaError } from '../../adapters/sql/migrate.ts';
 import { EmbeddedStoreMissingError } from '../../adapters/sql/pglite.ts';
 import { runClient } from './client.ts';
@@ -37,7 +38,10 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       return 0;
     }
     const command = Object.hasOwn(GROUPS, group) ? GROUPS[group] : undefined;
-    if (!command) throw new UsageError(group.startsWith('-') ? `unknown option ${group}` : `unknown command ${group}`);
+    if (!command) {
+      if (group.startsWith('-')) throw new UsageError(`unknown option ${group}${didYouMean(group, ['--help', '--version'])}`);
+      throw new UsageError(`unknown command ${group}${didYouMean(group, Object.keys(GROUPS))}`);
+    }
     return await command(rest, io);
   } catch (error) {
     return report(error, io);

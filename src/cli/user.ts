@@ -13,6 +13,7 @@ import { loadStoresConfig, withStores } from './open-stores.ts';
 import { printHelp, printJson, printLine } from './output.ts';
 import { readNewPassword } from './password.ts';
 import { USER_ADMIN_ACTIONS } from './user-admin.ts';
+import { didYouMean } from '../config/did-you-mean.ts';
 
 const ACTIONS: Record<string, (args: string[], io: CliIo) => Promise<number>> = { create: createUser, ...USER_ADMIN_ACTIONS };
 
@@ -44,7 +45,7 @@ export async function runUser(args: string[], io: CliIo): Promise<number> {
   if (action === undefined) throw new UsageError(`missing command: signin user ${Object.keys(ACTIONS).join('|')}`, HELP_COMMAND);
   if (action === '--help' || action === '-h') return printHelp(io, USER_HELP);
   const handler = Object.hasOwn(ACTIONS, action) ? ACTIONS[action] : undefined;
-  if (!handler) throw new UsageError(`unknown command: signin user ${action}`, HELP_COMMAND);
+  if (!handler) throw new UsageError(`unknown command: signin user ${action}${didYouMean(action, Object.keys(ACTIONS))}`, HELP_COMMAND);
   return handler(rest, io);
 }
 

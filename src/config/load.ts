@@ -6,6 +6,8 @@ import type { z } from 'zod';
 import { ConfigError, type ConfigProblem } from './config-error.ts';
 import { DEV_COOKIE_KEY, DEV_KEY_ENCRYPTION_KEY, DEV_PAIRWISE_SALT, devDefaults } from './dev-defaults.ts';
 import { interpolate } from './interpolate.ts';
+import { plainProblems } from './plain-issue.ts';
+import { schemaKeysAt } from './schema-keys.ts';
 import { configSchema, type SignInConfig } from './schema.ts';
 
 /** Environment variable that names the config file when `--config` is not given. */
@@ -44,13 +46,7 @@ function validate<T extends z.ZodType>(schema: T, value: unknown, source?: strin
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   throw new ConfigError(
-    result.error.issues.map((issue) => {
-      const path = issue.path.map(String);
-      if (issue.code === 'unrecognized_keys') {
-        return { field: [...path, ...issue.keys].join('.'), message: 'unknown key' };
-      }
-      return { field: path.join('.') || '(root)', message: issue.message };
-    }),
+    plainProblems(result.error.issues, value, (path) => schemaKeysAt(configSchema, path)),
     source,
   );
 }

@@ -30,8 +30,9 @@ describe('config file', () => {
   });
 
   it('names an unknown key, also a nested one', () => {
-    expect(problems({ ...base, prot: 3000 })).toEqual(['prot: unknown key']);
-    expect(problems({ ...base, ttl: { acessToken: 10 } })).toEqual(['ttl.acessToken: unknown key']);
+    expect(problems({ ...base, prot: 3000 })).toEqual(['prot: unknown key; did you mean port?']);
+    expect(problems({ ...base, ttl: { acessToken: 10 } })).toEqual(['ttl.acessToken: unknown key; did you mean accessToken?']);
+    expect(problems({ ...base, colour: 'blue' })).toEqual(['colour: unknown key']);
   });
 
   it('names a bad value and what is expected', () => {
