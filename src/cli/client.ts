@@ -1,6 +1,7 @@
 // `signin client ...`: registers and manages applications. A secret is printed only by create and
 // rotate-secret, once; every other output is built from `clientView`, which has no secret field.
 import { invalidRedirectUriReport } from '../clients/redirect-uris.ts';
+import { isSecretOverlap, SECRET_OVERLAPS } from '../clients/secret-overlap.ts';
 import { ClientValidationError } from '../clients/validate.ts';
 import { cliEvent } from '../log/cli-events.ts';
 import { COMMON_OPTIONS, JSON_OPTION, expectPositionals, parseCommand, requireOption } from './args.ts';
@@ -16,6 +17,7 @@ import { clientDetails, clientTable, clientView, printHelp, printJson, printLine
 import { didYouMean } from '../config/did-you-mean.ts';
 const HELP_COMMAND = 'signin client --help';
 const READ_OPTIONS = { ...COMMON_OPTIONS, ...JSON_OPTION } as const;
+const ROTATE_OPTIONS = { ...READ_OPTIONS, overlap: { type: 'string' } } as const;
 const CREATE_OPTIONS = {
   ...READ_OPTIONS,
   name: { type: 'string' },
@@ -164,19 +166,26 @@ async function deleteClient(args: string[], io: CliIo): Promise<number> {
 }
 
 async function rotateSecret(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseCommand(args, READ_OPTIONS, HELP_COMMAND);
+  const { values, positionals } = parseCommand(args, ROTATE_OPTIONS, HELP_COMMAND);
   if (values.help) return printHelp(io, CLIENT_HELP);
   const [clientId] = expectPositionals(positionals, ['CLIENT_ID'], HELP_COMMAND);
-  const clientSecret = await withStores(loadStoresConfig(values.config, io), ({ clients }) => clients.rotateSecret(clientId));
-  if (clientSecret === undefined) throw unknownClient(clientId);
+  // As in the portal: the old secret may keep working for an overlap, for a rolling deployment.
+  const overlap = values.overlap ?? 'none';
+  if (!isSecretOverlap(overlap)) throw new UsageError(`--overlap must be one of ${Object.keys(SECRET_OVERLAPS).join(', ')}`, HELP_COMMAND);
+  const rotated = await withStores(loadStoresConfig(values.config, io), async ({ clients }) => {
+    const secret = await clients.rotateSecret(clientId, overlap);
+    return secret === undefined ? undefined : { secret, previous: (await clients.get(clientId))?.previousSecret ?? null };
+  });
+  if (rotated === undefined) throw unknownClient(clientId);
   cliEvent(io, 'application.secret_rotated', { client_id: clientId });
+  const until = rotated.previous?.expiresAt.toISOString() ?? null;
   if (values.json) {
-    printJson(io, { client_id: clientId, client_secret: clientSecret });
+    printJson(io, { client_id: clientId, client_secret: rotated.secret, previous_secret_valid_until: until });
     return 0;
   }
   printLine(io, `client_id:     ${clientId}`);
-  printLine(io, `client_secret: ${clientSecret}`);
-  printLine(io, `The previous secret no longer works. ${SHOWN_ONCE}`);
+  printLine(io, `client_secret: ${rotated.secret}`);
+  printLine(io, `${until ? `The previous secret keeps working until ${until}.` : 'The previous secret no longer works.'} ${SHOWN_ONCE}`);
   return 0;
 }
 

@@ -127,12 +127,14 @@ export const CLIENT_HELP = `Usage:
   signin client show CLIENT_ID
   signin client update CLIENT_ID [--name N] [--description D] [--redirect-uri URI ...] [--scopes "S ..."]
   signin client delete CLIENT_ID
-  signin client rotate-secret CLIENT_ID
+  signin client rotate-secret CLIENT_ID [--overlap none|1h|24h]
   signin client verify CLIENT_ID [--remove]
 
 Registers and manages applications, like the developer portal. The client secret is printed once,
 at creation or rotation: only its hash is stored. update changes only the options given; the
 type is fixed at registration, and --redirect-uri and --scopes replace the whole list.
+rotate-secret --overlap 1h (or 24h) keeps the old secret working that long besides the new one,
+for a rolling deployment; by default (none) it stops working at once.
 
 Options:
   --name N            name shown to users on the consent screen

@@ -1,9 +1,11 @@
 // English catalog of the developer portal. Typed by the French one: a missing or unknown key does not compile.
 import type { portalFr } from './portal-fr.ts';
+import { portalIntegrationEn } from './portal-integration-en.ts';
 
 export type PortalMessages = { readonly [K in keyof typeof portalFr]: string };
 
 export const portalEn: PortalMessages = {
+  ...portalIntegrationEn,
   'portal.name': 'Developer portal',
   'page.title': '{page} · Developer portal',
   'nav.apps': 'My applications',
@@ -75,7 +77,7 @@ export const portalEn: PortalMessages = {
   'app.scopes': 'Scopes',
   'app.edit': 'Edit',
   'app.rotate': 'Generate a new secret',
-  'app.rotateHint': 'The current secret stops working at once.',
+  'app.rotateHint': 'You choose how long the current secret keeps working.',
   'app.delete': 'Delete the application',
   'app.created': 'Application registered.',
   'app.updated': 'Changes saved.',
@@ -145,7 +147,7 @@ export const portalEn: PortalMessages = {
   'help.revoke': 'Revoke a token',
   'rotate.title': 'Generate a new secret for {name}?',
   'rotate.warning':
-    'The old secret stops working immediately: every request that sends it will be refused. Every server that uses it must be given the new secret, which is shown only once.',
+    'Once the old secret stops working, every request that sends it will be refused. Every server that uses it must be given the new secret, which is shown only once.',
   'rotate.confirm': 'Yes, generate a new secret',
   'reauth.intro': 'You signed in more than 5 minutes ago: enter your password again to confirm it is you.',
   'reauth.password': 'Password',

@@ -1,6 +1,9 @@
 // French catalog of the developer portal: the default language and the reference for portal-en.ts.
 // Same typography as fr.ts: U+202F before ? ! ; and U+00A0 before :, U+2011 in "e‑mail".
+import { portalIntegrationFr } from './portal-integration-fr.ts';
+
 export const portalFr = {
+  ...portalIntegrationFr,
   'portal.name': 'Portail développeurs',
   'page.title': '{page} · Portail développeurs',
   'nav.apps': 'Mes applications',
@@ -73,7 +76,7 @@ export const portalFr = {
   'app.scopes': 'Scopes',
   'app.edit': 'Modifier',
   'app.rotate': 'Générer un nouveau secret',
-  'app.rotateHint': 'Le secret actuel cessera de fonctionner immédiatement.',
+  'app.rotateHint': 'Vous choisissez combien de temps le secret actuel fonctionne encore.',
   'app.delete': 'Supprimer l’application',
   'app.created': 'Application enregistrée.',
   'app.updated': 'Modifications enregistrées.',
@@ -143,7 +146,7 @@ export const portalFr = {
   'help.revoke': 'Révoquer un jeton',
   'rotate.title': 'Générer un nouveau secret pour {name} ?',
   'rotate.warning':
-    'L’ancien secret cessera de fonctionner immédiatement : toute demande qui l’envoie sera refusée. Chaque serveur qui l’utilise devra recevoir le nouveau secret, qui ne sera affiché qu’une fois.',
+    'Une fois l’ancien secret arrêté, toute demande qui l’envoie sera refusée. Chaque serveur qui l’utilise devra recevoir le nouveau secret, qui ne sera affiché qu’une fois.',
   'rotate.confirm': 'Oui, générer un nouveau secret',
   'reauth.intro': 'Votre connexion date de plus de 5 minutes : saisissez de nouveau votre mot de passe pour confirmer que c’est bien vous.',
   'reauth.password': 'Mot de passe',

@@ -26,7 +26,8 @@ export const EMPTY_FORM: AppFormValues = {
   description: '',
   appType: 'web',
   redirectUris: '',
-  scopes: [...REQUIRED_SCOPES],
+  // profile too: the libraries' quick starts ask for `openid email profile`, refused without it.
+  scopes: [...REQUIRED_SCOPES, 'profile'],
   logoUri: '',
   policyUri: '',
   tosUri: '',

@@ -8,6 +8,10 @@ import { EMPTY_FORM, FORM_CHOICES, formOf, type AppFormValues, type FieldMessage
 import { notFound } from '../pages/page-errors.ts';
 import { renderConfirmation } from './fresh-sign-in.ts';
 import { integrationHelp } from './integration.ts';
+import { noticeTime } from './owner-notice-mail.ts';
+import { isPublicClient } from '../provider/client-metadata.ts';
+import { livePreviousSecret } from '../clients/secret-overlap.ts';
+import type { Locale } from '../i18n/index.ts';
 import type { PortalDeps } from './portal-deps.ts';
 import { renderPortal } from './portal-page.ts';
 import { pageOf, stateOf } from './portal-request.ts';
@@ -40,6 +44,8 @@ export function showApp(deps: PortalDeps): Koa.Middleware {
       app: client,
       notice: flash ? { key: flash.notice, vars: flash.noticeVars } : null,
       credentials,
+      // The secret a rotation replaced, while its overlap lasts: shown so the owner knows when it stops.
+      previousSecretUntil: previousUntil(client, stateOf(ctx).locale),
       help: integrationHelp(deps.config.issuer, client),
     });
   };
@@ -84,6 +90,15 @@ export function confirmDelete(deps: PortalDeps): Koa.Middleware {
 /** Asked before a new secret is generated: the current one stops working at once, on every server using it. */
 export function confirmRotate(deps: PortalDeps): Koa.Middleware {
   return async function confirmPortalRotate(ctx) {
-    await renderConfirmation(ctx, 'rotate', await ownedApp(ctx, deps));
+    const client = await ownedApp(ctx, deps);
+    // A public application (PKCE alone) never sends its secret: no rotation is offered for it.
+    if (isPublicClient(client)) throw notFound();
+    await renderConfirmation(ctx, 'rotate', client);
   };
+}
+
+/** When the secret the last rotation replaced stops working, in the owner's language; null when it already has. */
+function previousUntil(client: RegisteredClient, locale: Locale): string | null {
+  const previous = livePreviousSecret(client.previousSecret);
+  return previous ? noticeTime(previous.expiresAt, locale) : null;
 }

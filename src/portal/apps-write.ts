@@ -3,12 +3,15 @@
 // A rotation and a deletion are also e-mailed to the owner (owner-notices.ts), and ask for a recent
 // sign-in or the password again first (fresh-sign-in.ts).
 import type Koa from 'koa';
+import { isSecretOverlap, overlapEnd } from '../clients/secret-overlap.ts';
 import { ClientValidationError } from '../clients/validate.ts';
 import { securityEvent } from '../log/security-log.ts';
 import { fieldMessages, readAppForm, toClientInput, type AppFormValues } from './app-form.ts';
 import { ownedApp, renderForm } from './apps-read.ts';
 import { freshSignIn } from './fresh-sign-in.ts';
+import { noticeTime } from './owner-notice-mail.ts';
 import { notifyOwner } from './owner-notices.ts';
+import { isPublicClient } from '../provider/client-metadata.ts';
 import { notFound } from '../pages/page-errors.ts';
 import type { PortalDeps } from './portal-deps.ts';
 import { portalTranslator } from './portal-messages.ts';
@@ -66,15 +69,23 @@ export function updateApp(deps: PortalDeps): Koa.Middleware {
 export function rotateSecret(deps: PortalDeps): Koa.Middleware {
   return async function rotatePortalSecret(ctx) {
     const client = await ownedApp(ctx, deps);
+    // A public application's secret is never used: there is nothing to rotate (apps-read.ts).
+    if (isPublicClient(client)) throw notFound();
     if (!(await freshSignIn(ctx, deps, 'rotate', client))) return;
-    // The registry tells its listeners, which drop the engine's cached copy: the old secret fails at once.
-    const clientSecret = await deps.clients.rotateSecret(client.clientId);
+    // The overlap the owner chose keeps the old secret working for a rolling deployment; none by default.
+    const chosen = stateOf(ctx).form?.get('overlap');
+    const overlap = isSecretOverlap(chosen) ? chosen : 'none';
+    // The registry tells its listeners, which drop the engine's cached copy: without an overlap, the old
+    // secret fails at once.
+    const clientSecret = await deps.clients.rotateSecret(client.clientId, overlap);
     if (clientSecret === undefined) throw notFound();
     securityEvent('application.secret_rotated', { client_id: client.clientId, account_id: stateOf(ctx).owner!.id, source: 'portal' });
     notifyOwner(ctx, deps, 'rotated', client);
+    const until = overlapEnd(overlap);
     deps.flash.set(ctx, {
       accountId: stateOf(ctx).owner!.id,
-      notice: 'app.rotated',
+      notice: until ? 'app.rotatedOverlap' : 'app.rotated',
+      ...(until ? { noticeVars: { until: noticeTime(until, stateOf(ctx).locale) } } : {}),
       credentials: { clientId: client.clientId, clientSecret },
     });
     seeOther(ctx, `/apps/${client.clientId}`);
