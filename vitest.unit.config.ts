@@ -30,6 +30,7 @@ export const unitTests = [
   'test/keys/pool-signing-keys.test.ts',
   'test/lint/**/*.test.ts',
   'test/pages/**/*.test.ts',
+  'test/phone/phone-rules.test.ts',
   'test/provider/configuration.test.ts',
   'test/provider/cors.test.ts',
   'test/provider/engine-boundary.test.ts',

@@ -17,6 +17,9 @@ const EXPIRING: ReadonlyArray<{ table: string; expired: string }> = [
   // be presented, no longer.
   { table: 'redeemed_codes', expired: 'expires_at < now()' },
   { table: 'revoked_tokens', expired: 'expires_at < now()' },
+  // Phone codes (migration 023) once they can no longer be entered, and the message budget of past days.
+  { table: 'phone_codes', expired: 'expires_at < now()' },
+  { table: 'phone_message_budget', expired: "day < (now() AT TIME ZONE 'UTC')::date - 7" },
 ];
 
 /**

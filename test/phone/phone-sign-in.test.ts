@@ -4,6 +4,7 @@
 // must never do: sign in after five wrong tries, once expired or used, during the cooling-off period, for
 // a SIM the operator says was changed; change the e-mail address or the password on its own.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sweepExpired } from '../../adapters/sql/sweep.ts';
 import { PhoneCodeStore } from '../../src/phone/code-store.ts';
 import { Browser, isPage, type Page } from '../support/browser.ts';
 import { relyingParty } from '../support/relying-party.ts';
@@ -129,6 +130,9 @@ describe.each(STORES)('phone sign-in on the %s store', (store) => {
     const code = (await codes.issue(issued, { send: true }))!;
     await db.query(`UPDATE phone_codes SET expires_at = now() - interval '1 second' WHERE id = $1`, [issued.holder]);
     expect(await codes.check(issued.holder, code)).toEqual({ ok: false, reason: 'expired' });
+    // The housekeeping sweep takes it away.
+    await sweepExpired(db);
+    expect((await db.query('SELECT 1 FROM phone_codes WHERE id = $1', [issued.holder])).rowCount).toBe(0);
 
     const reused = { ...issued, holder: 'sign_in:test-reused' };
     const second = (await codes.issue(reused, { send: true }))!;
