@@ -76,7 +76,7 @@ function debianRootfs(): string {
 
 /**
  * What Debian's own `-slim` images leave out (the official Node images start from them): documentation
- * but its copyright files, manual pages, translations; and the downloaded packages.
+ * but its copyright files, manual pages, translations; apt's package lists and downloaded packages.
  */
 function slim(root: string): void {
   execFileSync('find', [join(root, 'usr/share/doc'), '-type', 'f', '!', '-name', 'copyright', '-delete']);
@@ -96,7 +96,7 @@ function slim(root: string): void {
     '+',
   ]);
   for (const dir of ['usr/share/man', 'usr/share/info']) rmSync(join(root, dir), { recursive: true, force: true });
-  execFileSync('find', [join(root, 'var/cache/apt'), '-type', 'f', '(', '-name', '*.deb', '-o', '-name', '*.bin', ')', '-delete']);
+  execFileSync('find', [join(root, 'var/cache/apt'), join(root, 'var/lib/apt/lists'), '-type', 'f', '-delete']);
 }
 
 /** The Debian mirror apt is configured with on this machine (deb822 or one-line sources). */
