@@ -38,4 +38,6 @@ export const portalIntegrationEn: { readonly [K in keyof typeof portalIntegratio
   'help.claims.which': 'Claims',
   'help.claims.idToken': 'ID token (id_token)',
   'help.claims.userinfo': 'userinfo, scope {scope}',
+  'mail.rotatedOverlap.intro':
+    'A new client_secret was generated on {time} for your application “{name}” (client_id {clientId}), from the developer portal. The old secret keeps working until {until}: every server that uses it must be given the new one by then.',
 };

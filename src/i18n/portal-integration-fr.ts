@@ -37,4 +37,6 @@ export const portalIntegrationFr = {
   'help.claims.which': 'Claims',
   'help.claims.idToken': 'Jeton d’identité (id_token)',
   'help.claims.userinfo': 'userinfo, scope {scope}',
+  'mail.rotatedOverlap.intro':
+    'Un nouveau client_secret a été généré le {time} pour votre application « {name} » (client_id {clientId}), depuis le portail développeurs. L’ancien secret fonctionne encore jusqu’au {until} : chaque serveur qui l’utilise doit recevoir le nouveau d’ici là.',
 } satisfies Record<string, string>;

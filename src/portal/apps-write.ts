@@ -3,7 +3,7 @@
 // A rotation and a deletion are also e-mailed to the owner (owner-notices.ts), and ask for a recent
 // sign-in or the password again first (fresh-sign-in.ts).
 import type Koa from 'koa';
-import { isSecretOverlap, overlapEnd } from '../clients/secret-overlap.ts';
+import { isSecretOverlap } from '../clients/secret-overlap.ts';
 import { ClientValidationError } from '../clients/validate.ts';
 import { securityEvent } from '../log/security-log.ts';
 import { fieldMessages, readAppForm, toClientInput, type AppFormValues } from './app-form.ts';
@@ -80,8 +80,9 @@ export function rotateSecret(deps: PortalDeps): Koa.Middleware {
     const clientSecret = await deps.clients.rotateSecret(client.clientId, overlap);
     if (clientSecret === undefined) throw notFound();
     securityEvent('application.secret_rotated', { client_id: client.clientId, account_id: stateOf(ctx).owner!.id, source: 'portal' });
-    notifyOwner(ctx, deps, 'rotated', client);
-    const until = overlapEnd(overlap);
+    // The end of the overlap as stored, so that the notice, the page and the e-mail name the same minute.
+    const until = overlap === 'none' ? undefined : (await deps.clients.get(client.clientId))?.previousSecret?.expiresAt;
+    notifyOwner(ctx, deps, until ? 'rotatedOverlap' : 'rotated', client, until);
     deps.flash.set(ctx, {
       accountId: stateOf(ctx).owner!.id,
       notice: until ? 'app.rotatedOverlap' : 'app.rotated',

@@ -8,10 +8,12 @@ import type { OutgoingMail } from '../mail/mailer.ts';
 import { composeNotice } from '../mail/notice-mail.ts';
 import { portalTranslator, type PortalKey } from './portal-messages.ts';
 
-export type OwnerNoticeKind = 'rotated' | 'deleted';
+export type OwnerNoticeKind = 'rotated' | 'rotatedOverlap' | 'deleted';
 
 const COPY: Readonly<Record<OwnerNoticeKind, { subject: PortalKey; intro: PortalKey; ignore: PortalKey }>> = {
   rotated: { subject: 'mail.rotated.subject', intro: 'mail.rotated.intro', ignore: 'mail.rotated.ignore' },
+  // The old secret still works for the overlap the owner chose (src/clients/secret-overlap.ts).
+  rotatedOverlap: { subject: 'mail.rotated.subject', intro: 'mail.rotatedOverlap.intro', ignore: 'mail.rotated.ignore' },
   deleted: { subject: 'mail.deleted.subject', intro: 'mail.deleted.intro', ignore: 'mail.deleted.ignore' },
 };
 
@@ -19,6 +21,8 @@ export interface OwnerNotice {
   kind: OwnerNoticeKind;
   app: { name: string; clientId: string };
   at: Date;
+  /** When the replaced secret stops working, for `rotatedOverlap`. */
+  until?: Date;
   /** The portal's list of applications and the page to choose a new password. */
   links: { apps: string; reset: string };
 }
@@ -37,7 +41,12 @@ export async function composeOwnerNotice(
 ): Promise<OutgoingMail> {
   const t = portalTranslator(locale);
   const copy = COPY[notice.kind];
-  const vars = { name: notice.app.name, clientId: notice.app.clientId, time: noticeTime(notice.at, locale) };
+  const vars = {
+    name: notice.app.name,
+    clientId: notice.app.clientId,
+    time: noticeTime(notice.at, locale),
+    ...(notice.until ? { until: noticeTime(notice.until, locale) } : {}),
+  };
   const lines = {
     greeting: translate(locale, 'mail.greeting', { firstName: to.firstName }),
     intro: t(copy.intro, vars),

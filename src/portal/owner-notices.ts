@@ -14,6 +14,7 @@ export function notifyOwner(
   deps: Pick<PortalDeps, 'config' | 'mail'>,
   kind: OwnerNoticeKind,
   client: Pick<RegisteredClient, 'name' | 'clientId'>,
+  until?: Date,
 ): void {
   const { owner, locale } = stateOf(ctx);
   if (!owner) return;
@@ -22,6 +23,7 @@ export function notifyOwner(
     kind,
     app: { name: client.name, clientId: client.clientId },
     at: new Date(),
+    until,
     links: { apps: `${issuer}${portal.path}/`, reset: `${issuer}/password/forgot` },
   };
   void deps.mail.sendComposed(locale, (brand) => composeOwnerNotice(notice, locale, owner, brand)).catch(logMailFailure);

@@ -36,7 +36,7 @@ function expectNoSignInLink(mail: ReceivedMail) {
 }
 
 describe('portal: a new secret, after a confirmation', () => {
-  it('asks first, on a page that says the old secret stops at once; until confirmed, the old secret still works', async () => {
+  it('asks first, on a page where the old secret stops at once unless an overlap is chosen; until confirmed, the old secret still works', async () => {
     const app = await registerApp(owner, SERVER_APP);
     const page = await get(owner, `/apps/${app.clientId}`);
     // The application's page links to the confirmation; it holds no form that rotates.
@@ -46,7 +46,8 @@ describe('portal: a new secret, after a confirmation', () => {
     const confirm = await get(owner, `/apps/${app.clientId}/rotate-secret`);
     expect(confirm.status).toBe(200);
     expect(confirm.text).toContain('Générer un nouveau secret pour Facturation nocturne');
-    expect(confirm.text).toContain('L’ancien secret cessera de fonctionner immédiatement');
+    expect(confirm.text).toMatch(/<input type="radio" name="overlap" value="none" checked[^>]*> Il cesse de fonctionner tout de suite/);
+    expect(confirm.text).toContain('Une fois l’ancien secret arrêté, toute demande qui l’envoie sera refusée');
     expect(confirm.text).toContain('Chaque serveur qui l’utilise devra recevoir le nouveau secret');
     expect(confirm.text).toMatch(/<form method="post" action="\/portal\/apps\/\w+\/rotate-secret"/);
     expect(confirm.text).toContain('name="csrf"');

@@ -6,6 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifyClientSecret } from '../../src/clients/credentials.ts';
 import { CLIENT_ARGS, cli, workspace, type Workspace } from '../cli/support.ts';
+import { startSmtpSink, type SmtpSink } from '../email/smtp-sink.ts';
 import { openPglite } from '../../adapters/sql/pglite.ts';
 import { postForm } from '../support/flow.ts';
 import { startTestService, type TestService } from '../support/service.ts';
@@ -14,12 +15,17 @@ import { csrfOf, get, post, registerApp, signInToPortal, type Owner } from './su
 const MINUTE = 60_000;
 
 let ts: TestService;
+let smtp: SmtpSink;
 let owner: Owner;
 beforeAll(async () => {
-  ts = await startTestService();
+  smtp = await startSmtpSink();
+  ts = await startTestService({ mail: smtp.mailConfig() });
   owner = await signInToPortal(ts);
 });
-afterAll(() => ts?.stop());
+afterAll(async () => {
+  await ts?.stop();
+  await smtp?.stop();
+});
 afterEach(() => {
   vi.useRealTimers();
 });
@@ -68,6 +74,12 @@ describe('a new client secret with an overlap', () => {
       /<p class="notice" role="status">Nouveau secret généré\. L’ancien fonctionne encore jusqu’au [^<]+ UTC\.<\/p>/,
     );
     expect(page.text).toMatch(/id="previous-secret">L’ancien secret fonctionne encore jusqu’au [^<]+ UTC/);
+    // The owner's e-mail says the same, not that the old secret stopped working.
+    const mail = await smtp.next(owner.email);
+    expect(mail.text.replace(/\s+/g, ' ')).toMatch(
+      /L’ancien secret fonctionne encore jusqu’au \d{1,2} \S+ \d{4} à \d{2}:\d{2} UTC : chaque serveur/,
+    );
+    expect(mail.text).not.toContain('ne fonctionne plus');
 
     expect((await tokenWith(app.clientId, app.clientSecret)).status, 'the old secret, during the overlap').toBe(200);
     expect((await tokenWith(app.clientId, secret)).status, 'the new secret').toBe(200);
