@@ -51,7 +51,9 @@ const whatsapp = z
 
 const webhook = z
   .strictObject({
-    url: https.describe('Receives `POST {"to": "+225…", "text": "…", "code": "…", "locale": "fr", "channel": "sms"}` as JSON; any 2xx is a success.'),
+    url: https.describe(
+      'Receives `POST {"to": "+225…", "text": "…", "code": "…", "locale": "fr", "channel": "sms"}` as JSON; any 2xx is a success.',
+    ),
     bearerToken: z
       .string()
       .min(16)
