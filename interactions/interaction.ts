@@ -3,7 +3,6 @@ import type { RouterContext } from '@koa/router';
 import type { InteractionResults } from 'oidc-provider';
 import { errors } from 'oidc-provider';
 import type { RegisteredClient } from '../src/clients/registry.ts';
-import { fedcmLoginStatus, type StatusConfig } from '../src/pages/fedcm-login-status.ts';
 import type { Locale } from '../src/i18n/index.ts';
 import { chosenLanguage, localeFor } from '../src/pages/language.ts';
 import { configuredChannel } from '../src/phone/gateways/create-gateway.ts';
@@ -18,8 +17,6 @@ export interface LoadedInteraction {
   locale: Locale;
   /** `sheet` for an in-app browser tab: the request said display=touch, or the client is a mobile app. */
   layout: 'page' | 'sheet';
-  /** What the Login Status header of a sign-in depends on (src/pages/fedcm-login-status.ts). */
-  loginStatus?: StatusConfig;
   /** How a code is sent when the deployment offers phone sign-in (src/phone/), for the login page's link. */
   phoneChannel?: 'sms' | 'whatsapp';
 }
@@ -40,7 +37,7 @@ export async function loadInteraction(
   const client = clientId ? await deps.clients.get(clientId) : undefined;
   const layout = details.params.display === 'touch' || client?.appType === 'mobile' ? 'sheet' : 'page';
   const phoneChannel = deps.config.phone?.enabled ? configuredChannel(deps.config.phone) : undefined;
-  return { uid: details.uid, details, clientId, client, locale, layout, loginStatus: deps.config, phoneChannel };
+  return { uid: details.uid, details, clientId, client, locale, layout, phoneChannel };
 }
 
 export function stringParam(value: unknown): string | undefined {
@@ -70,9 +67,6 @@ export async function finishStep(
   result: InteractionResults,
   { keepLogin = false }: { keepLogin?: boolean } = {},
 ): Promise<void> {
-  // Every sign-in tells the browser it is signed in here (FedCM's Login Status). The FedCM cookie itself names
-  // the engine session, which exists only once the engine has taken this result: src/provider/fedcm-sign-in.ts.
-  if (result.login && interaction.loginStatus) fedcmLoginStatus(ctx, interaction.loginStatus, 'logged-in');
   await finishInteraction(ctx.res, interaction.details, result, { mergeWithLastSubmission: keepLogin });
   ctx.respond = false;
 }

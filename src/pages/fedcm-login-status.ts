@@ -35,11 +35,6 @@ export function fedcmSignedOut(ctx: CookieContext, config: StatusConfig): void {
   ctx.set('Set-Login', 'logged-out');
 }
 
-/** Only "logged in" for the browser, when the session's uid is not known yet (interactions/interaction.ts). */
-export function fedcmLoginStatus(ctx: Pick<Koa.Context, 'set'>, config: StatusConfig, status: 'logged-in' | 'logged-out'): void {
-  if (fedcmOn(config)) ctx.set('Set-Login', status);
-}
-
 /** The session uid the FedCM cookie names, if the cookie is there and its signature holds. */
 export function fedcmSessionUid(ctx: Pick<Koa.Context, 'cookies'>): string | undefined {
   return ctx.cookies.get(FEDCM_COOKIE, { signed: true }) || undefined;

@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE, screenshotAt } from '../browser/chromium.ts';
 import { pkcePair, startFedcmWorld, type FedcmWorld } from './fedcm-service.ts';
+import { giveConsent } from './fedcm-cookie.ts';
 import { redeem } from './idp-request.ts';
 import { launchFedcmChromium } from './tls-hosts.ts';
 
@@ -28,15 +29,7 @@ interface Chooser {
   dialogs: Array<{ dialogId: string; dialogType: string; accounts: unknown[] }>;
 }
 
-/** A fresh browser context (no FedCM cooldown), signed in to the service on its account page. */
-async function signedInChooser(): Promise<Chooser> {
-  const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: PHONE });
-  const page = await context.newPage();
-  await page.goto(`${world.issuer}/account`);
-  await page.fill('#email', world.user.email);
-  await page.fill('#password', world.user.password);
-  await page.click('form[action$="/account/login"] button[type=submit]');
-  await page.waitForURL(`${world.issuer}/account`);
+async function chooserIn(context: BrowserContext, page: Page): Promise<Chooser> {
   await page.goto(`${world.rpOrigin}/`);
   const cdp = await context.newCDPSession(page);
   const dialogs: Chooser['dialogs'] = [];
@@ -47,8 +40,27 @@ async function signedInChooser(): Promise<Chooser> {
   return { context, page, cdp, dialogs };
 }
 
+/** A fresh browser context, French first as a user's phone in Dakar would be. */
+const newContext = () => browser.newContext({ ignoreHTTPSErrors: true, viewport: PHONE, locale: 'fr-FR' });
+
+async function signIn(page: Page): Promise<void> {
+  await page.goto(`${world.issuer}/account`);
+  await page.fill('#email', world.user.email);
+  await page.fill('#password', world.user.password);
+  await page.click('form[action$="/account/login"] button[type=submit]');
+  await page.waitForURL(`${world.issuer}/account`);
+}
+
+/** A fresh browser context (no FedCM cooldown), signed in to the service on its account page. */
+async function signedInChooser(): Promise<Chooser> {
+  const context = await newContext();
+  const page = await context.newPage();
+  await signIn(page);
+  return chooserIn(context, page);
+}
+
 /** The application's call; resolves with the code, or with the error's name. */
-function askForCode(page: Page, challenge: string) {
+function askForCode(page: Page, challenge: string, client: { clientId: string; redirectUri: string } = world.client) {
   return page.evaluate(
     async ({ issuer, clientId, redirectUri, challenge }) => {
       try {
@@ -68,12 +80,44 @@ function askForCode(page: Page, challenge: string) {
         return { error: `${(error as Error).name}: ${(error as Error).message}` };
       }
     },
-    { issuer: world.issuer, clientId: world.client.clientId, redirectUri: world.client.redirectUri, challenge },
+    { issuer: world.issuer, clientId: client.clientId, redirectUri: client.redirectUri, challenge },
   );
 }
 
-async function waitForDialog(chooser: Chooser, index: number) {
-  for (let i = 0; i < 200 && chooser.dialogs.length <= index; i += 1) await new Promise((r) => setTimeout(r, 50));
+/** The button mode: the call follows the user's click, and a signed-out browser opens the login URL at once. */
+async function askForCodeOnClick(page: Page, challenge: string) {
+  await page.evaluate(
+    ({ issuer, clientId, redirectUri, challenge }) => {
+      const button = document.getElementById('signin')!;
+      const state = window as unknown as { fedcm?: Promise<{ code?: string; error?: string }> };
+      button.addEventListener('click', () => {
+        state.fedcm = (
+          navigator.credentials.get({
+            identity: {
+              mode: 'active',
+              providers: [
+                {
+                  configURL: `${issuer}/fedcm/config.json`,
+                  clientId,
+                  params: { scope: 'openid email', redirect_uri: redirectUri, code_challenge: challenge, code_challenge_method: 'S256' },
+                },
+              ],
+            },
+          } as CredentialRequestOptions) as Promise<unknown> as Promise<{ token: string }>
+        ).then(
+          (credential) => ({ code: credential.token }),
+          (error: Error) => ({ error: `${error.name}: ${error.message}` }),
+        );
+      });
+    },
+    { issuer: world.issuer, clientId: world.client.clientId, redirectUri: world.client.redirectUri, challenge },
+  );
+  await page.click('#signin');
+  return () => page.evaluate(() => (window as unknown as { fedcm: Promise<{ code?: string; error?: string }> }).fedcm);
+}
+
+async function waitForDialog(chooser: Chooser, index: number, tries = 200) {
+  for (let i = 0; i < tries && chooser.dialogs.length <= index; i += 1) await new Promise((r) => setTimeout(r, 50));
   const dialog = chooser.dialogs[index];
   if (!dialog) throw new Error('the account chooser was not shown');
   return dialog;
@@ -84,16 +128,17 @@ describe('FedCM sign-in in Chromium', () => {
     const chooser = await signedInChooser();
     const first = pkcePair();
     const answer = askForCode(chooser.page, first.challenge);
-    const dialog = await waitForDialog(chooser, 0).catch(async (e) => {
-      throw new Error(`${e}: ${JSON.stringify(await answer)}\n${world.idpRequests.join('\n')}`);
-    });
+    const dialog = await waitForDialog(chooser, 0);
     expect(dialog.accounts).toHaveLength(1);
     const popUp = chooser.context.waitForEvent('page');
     await chooser.cdp.send('FedCm.selectAccount', { dialogId: dialog.dialogId, accountIndex: 0 });
     const consent = await popUp;
     await consent.waitForLoadState();
     await consent.setViewportSize(PHONE);
-    expect(await consent.locator('h1').count()).toBeGreaterThan(0);
+    // The service's own consent page, in French, at a phone's size.
+    expect(consent.url()).toContain('/interaction/');
+    expect(await consent.locator('html').getAttribute('lang')).toBe('fr');
+    expect(await consent.locator('button.button.primary').innerText()).toMatch(/autoriser/i);
     await screenshotAt(consent, 'fedcm-consent-popup-phone');
     await consent.click('button.button.primary');
     const result = await answer;
@@ -135,6 +180,76 @@ describe('FedCM sign-in in Chromium', () => {
     expect(popUps).toBe(0);
     const redeemed = await redeem(world, secondResult.code!, second.verifier);
     expect(redeemed.userinfo?.json.sub).toBe(fedcmSub);
+    await chooser.context.close();
+  }, 60_000);
+
+  it('refusing in the pop-up gives the application an error and no code', async () => {
+    const client = await world.service.context.clients.create({
+      name: 'Seconde application',
+      description: 'Pour le refus',
+      appType: 'web',
+      redirectUris: [`${world.rpOrigin}/autre`],
+      scopes: ['openid', 'email'],
+    });
+    const chooser = await signedInChooser();
+    const answer = askForCode(chooser.page, pkcePair().challenge, {
+      clientId: client.client.clientId,
+      redirectUri: `${world.rpOrigin}/autre`,
+    });
+    const dialog = await waitForDialog(chooser, 0);
+    const popUp = chooser.context.waitForEvent('page');
+    await chooser.cdp.send('FedCm.selectAccount', { dialogId: dialog.dialogId, accountIndex: 0 });
+    const consent = await popUp;
+    await consent.waitForLoadState();
+    await screenshotAt(consent, 'fedcm-consent-popup-refuse-phone');
+    await consent.click('button.button.secondary[form=consent-refuse]');
+    const result = await answer;
+    expect(result.code).toBeUndefined();
+    expect(result.error).toBeTruthy();
+    expect(await world.service.context.consents.latest(world.user.id, client.client.clientId)).toBeUndefined();
+    await chooser.context.close();
+  }, 60_000);
+
+  it('signed out: the chooser opens the login page in a pop-up, then continues to the account', async () => {
+    // Consent given before (as in the first case): after the login pop-up, the code comes at once.
+    await giveConsent(world, world.client.clientId);
+    const context = await newContext();
+    const page = await context.newPage();
+    const chooser = await chooserIn(context, page);
+    const pair = pkcePair();
+    const popUp = context.waitForEvent('page');
+    const answer = await askForCodeOnClick(chooser.page, pair.challenge);
+    const login = await popUp;
+    await login.waitForLoadState();
+    expect(login.url()).toContain('/interaction/');
+    await login.fill('input[name=email]', world.user.email);
+    await login.fill('input[name=password]', world.user.password);
+    await login.click('button.button.primary');
+    // The pop-up closes itself; the browser asks the accounts again and shows the chooser.
+    const dialog = await waitForDialog(chooser, 0).catch(async (error) => {
+      throw new Error(`${error}: ${world.idpRequests.slice(-8).join(' | ')}`);
+    });
+    expect(dialog.dialogType).toBe('AccountChooser');
+    await chooser.cdp.send('FedCm.selectAccount', { dialogId: dialog.dialogId, accountIndex: 0 });
+    const result = await answer();
+    expect(result.code, JSON.stringify(result)).toBeTruthy();
+    const { userinfo } = await redeem(world, result.code!, pair.verifier);
+    expect(userinfo?.json.email).toBe(world.user.email);
+    await context.close();
+  }, 60_000);
+
+  it('sign-out says Set-Login: logged-out, and the chooser no longer offers the account', async () => {
+    const chooser = await signedInChooser();
+    await chooser.page.goto(`${world.issuer}/account`);
+    const signOut = chooser.page.waitForResponse((response) => response.url().endsWith('/account/sign-out'));
+    await chooser.page.click('form[action$="/account/sign-out"] button');
+    const response = await signOut;
+    expect(response.headers()['set-login']).toBe('logged-out');
+    expect((await response.headerValue('set-cookie')) ?? '').toMatch(/signin\.fedcm=;/);
+    const after = await chooserIn(chooser.context, chooser.page);
+    const result = await askForCode(after.page, pkcePair().challenge);
+    expect(result.code).toBeUndefined();
+    expect(after.dialogs.filter((d) => d.dialogType === 'AccountChooser')).toHaveLength(0);
     await chooser.context.close();
   }, 60_000);
 });

@@ -51,7 +51,9 @@ export async function startFedcmWorld(overrides: Partial<SignInConfigInput> = {}
   rp.server.on('request', (req, res) => {
     rpRequests.push(new URL(req.url ?? '/', rpOrigin));
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
-    res.end('<!doctype html><html lang="fr"><title>Application</title><h1>Application</h1></html>');
+    res.end(
+      '<!doctype html><html lang="fr"><title>Application</title><h1>Application</h1><button id="signin">Se connecter</button></html>',
+    );
   });
   const password = 'correct horse battery staple';
   const email = `awa.${Date.now()}@example.org`;

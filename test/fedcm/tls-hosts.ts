@@ -66,6 +66,9 @@ export async function launchFedcmChromium(): Promise<Browser> {
       '--disable-background-networking',
       '--host-resolver-rules=MAP *.test 127.0.0.1',
       '--ignore-certificate-errors',
+      // French first, as the service: pop-ups the browser opens itself send this Accept-Language too.
+      '--lang=fr-FR',
+      '--accept-lang=fr-FR,fr',
       // The well-known file lives at the registrable domain's root, port 443, which a test on a free port
       // cannot serve: its content is checked over HTTP in well-known.test.ts instead.
       '--enable-features=FedCmWithoutWellKnownEnforcement',
