@@ -9,6 +9,7 @@ import { CommandError, UsageError } from './command-errors.ts';
 import { describeFieldErrors } from './field-errors.ts';
 import { CLIENT_HELP } from './help.ts';
 import { LINK_OPTIONS, linksOf, verifyClient } from './client-verify.ts';
+import { fedcmOriginsCommand } from './fedcm.ts';
 import type { CliIo } from './io.ts';
 import { loadEngineStoresConfig, loadStoresConfig, withEngineStores, withStores } from './open-stores.ts';
 import { revokeClientGrants } from '../grants/revoke.ts';
@@ -38,6 +39,7 @@ const ACTIONS: Record<string, (args: string[], io: CliIo) => Promise<number>> = 
   delete: deleteClient,
   'rotate-secret': rotateSecret,
   verify: verifyClient,
+  'fedcm-origins': fedcmOriginsCommand,
 };
 
 export async function runClient(args: string[], io: CliIo): Promise<number> {

@@ -24,9 +24,11 @@ const COMMANDS: ReadonlyArray<readonly [string, string]> = [
   ['client delete CLIENT_ID', 'delete an application'],
   ['client rotate-secret CLIENT_ID', 'issue a new secret (the old one stops working)'],
   ['client verify CLIENT_ID', 'mark an application as checked by an operator (--remove to undo)'],
+  ['client fedcm-origins CLIENT_ID', "list or set the origins that may use the browser's account chooser (FedCM)"],
   ['keys list', 'list the signing keys and their state'],
   ['keys rotate', 'publish a new signing key (signs after keys.rotationDelaySeconds, or --now)'],
   ['keys retire KID', 'take a key that no longer signs out of the JWKS'],
+  ['fedcm well-known', 'print the /.well-known/web-identity file to place at the root domain'],
 ];
 
 /** Rows of two columns, the second starting two spaces after the longest first one. */

@@ -5,6 +5,7 @@ import { didYouMean } from '../config/did-you-mean.ts';
 import { SchemaError } from '../../adapters/sql/migrate.ts';
 import { EmbeddedStoreMissingError } from '../../adapters/sql/pglite.ts';
 import { runClient } from './client.ts';
+import { runFedcm } from './fedcm.ts';
 import { CommandError, UsageError } from './command-errors.ts';
 import { MAIN_HELP } from './help.ts';
 import { runInit } from './init.ts';
@@ -25,6 +26,7 @@ const GROUPS: Record<string, Command> = {
   user: runUser,
   client: runClient,
   keys: runKeys,
+  fedcm: runFedcm,
 };
 
 /** Runs one command line (without `node` and the script) and returns its exit code. */

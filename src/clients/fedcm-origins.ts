@@ -16,7 +16,10 @@ export function fedcmOriginProblem(value: string): FedcmOriginProblem | undefine
   const problem = redirectUriProblem(raw, 'web');
   if (problem && problem !== 'redirect_uri.not_canonical') return problem;
   const url = URL.parse(raw);
-  if (!url || url.origin === 'null' || raw !== url.origin) return 'fedcm_origin.not_origin';
+  if (!url) return 'redirect_uri.not_absolute';
+  // (The redirect-URI rules judge `https://host` non-canonical, for its missing path, before its scheme.)
+  if (url.protocol !== 'https:') return 'redirect_uri.https_required';
+  if (url.origin === 'null' || raw !== url.origin) return 'fedcm_origin.not_origin';
   return undefined;
 }
 
