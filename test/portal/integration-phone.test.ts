@@ -1,7 +1,10 @@
 // The portal on a phone (360 px wide), in Chromium: its title is written once and names the deployment,
 // its header carries the deployment's branding, every link and button is a target of at least 44 by
-// 44 px, nothing scrolls sideways, and each code block of the integration help has a copy button that
+// 44 px, nothing scrolls sideways, axe finds no WCAG A/AA violation, and each code block of the integration help has a copy button that
 // copies exactly the block. Screenshots go to test-results/screenshots/.
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, screenshotAt, screenshotWhole, smallTargets } from '../browser/chromium.ts';
@@ -12,7 +15,9 @@ const PHONE = { width: 360, height: 640 };
 describe('the portal on a phone', { timeout: 120_000 }, () => {
   let ts: TestService;
   let browser: Browser | undefined;
+  let axeSource: string;
   beforeAll(async () => {
+    axeSource = await readFile(join(dirname(createRequire(import.meta.url).resolve('axe-core')), 'axe.min.js'), 'utf8');
     ts = await startTestService({ branding: { serviceName: 'Mairie de Thiès', links: [] } });
   });
   afterAll(async () => {
@@ -64,8 +69,26 @@ describe('the portal on a phone', { timeout: 120_000 }, () => {
     expect(copied).toBe((await page.textContent('#help-node'))!.trim());
     expect(copied).toContain('client.randomState()');
 
+    // axe (WCAG 2.x A and AA) on the application's page, run through the DevTools protocol: the page's
+    // policy stays in force.
+    await page.evaluate(axeSource);
+    const violations = await page.evaluate(async () => {
+      const axe = (
+        window as unknown as {
+          axe: { run(d: Document, o: object): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown[] }> }> }> };
+        }
+      ).axe;
+      const result = await axe.run(document, {
+        runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
+      });
+      return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    });
+    expect(violations).toEqual([]);
+
     await page.locator('#help-section-node').scrollIntoViewIfNeeded();
     await screenshotAt(page, 'portal-integration-phone');
+    await page.locator('#help-authorize').scrollIntoViewIfNeeded();
+    await screenshotAt(page, 'portal-integration-phone-authorize');
     await screenshotWhole(page, 'portal-integration-phone-whole');
     await context.close();
   });

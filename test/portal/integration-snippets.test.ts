@@ -161,7 +161,9 @@ describe('the integration page’s programs, as displayed', () => {
     for (const id of blocks) expect(page.text, id).toContain(`data-copy="${id}"`);
     for (const id of ['help-node', 'help-python', 'help-authorize']) {
       expect(page.text).toMatch(
-        new RegExp(`class="hint state-rule">[^<]*state[^<]*</p>\\s*<div class="code-block"[^>]*>\\s*<pre id="${id}">`),
+        new RegExp(
+          `class="hint state-rule">[^<]*state[^<]*</p>\\s*<div class="code-block"[^>]*>\\s*<div class="code-scroll" tabindex="0"[^>]*>\\s*<pre id="${id}">`,
+        ),
       );
     }
     expect(page.text).toContain('client.randomState()');
