@@ -33,6 +33,7 @@ import { requestLog } from './edge/request-log.ts';
 import { releaseContextAfterAnswer } from './edge/release-context.ts';
 import { loadMetrics, metricsOn } from './metrics/load-metrics.ts';
 import { createLogger, type DestinationStream, type Logger } from './log/logger.ts';
+import { routeEngineWarnings } from './log/engine-warnings.ts';
 import { engineKeys, keySource, loadSigningKeys, watchSigningKeys, type SigningKey } from './keys/signing-keys.ts';
 import { AccountMail } from './mail/account-mail.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -137,6 +138,8 @@ export async function createSignInService(config: SignInConfig, options: SignInS
     destination: options.logDestination,
   });
   const redisKeyPrefix = config.storage.redis?.keyPrefix;
+  // The engine's console warnings as log lines, so that a JSON log stays JSON (log/engine-warnings.ts).
+  const stopEngineWarnings = routeEngineWarnings(logger);
   // With Redis, an address without failed client authentications is known as such without a read.
   const clientAuthFailures = storage.redis && (await clientAuthFailureWatch(config.rateLimit, storage.redis, redisKeyPrefix));
   const limits = createRateLimits(config.rateLimit, { db, redis: storage.redis, redisKeyPrefix, clientAuthFailures });
@@ -293,6 +296,7 @@ export async function createSignInService(config: SignInConfig, options: SignInS
       await clientChanges?.close();
       await grantChanges?.close();
       await revocations?.record.close();
+      stopEngineWarnings();
       await clientAuthFailures?.close();
       await signingKeys.close();
       if (!options.storage) await storage.close();

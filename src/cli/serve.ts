@@ -1,6 +1,7 @@
 // `signin serve`: the standalone server, until SIGTERM or SIGINT stops it gracefully (exit 0).
 import { ConfigError } from '../config/config-error.ts';
 import { issuerForPort } from '../config/dev-issuer.ts';
+import { routeProcessWarnings } from '../log/engine-warnings.ts';
 import type { SignInConfig } from '../config/schema.ts';
 import { drainSecondsOf, startServer, stopOnSignals } from '../server.ts';
 import { COMMON_OPTIONS, expectPositionals, parseCommand, parsePort } from './args.ts';
@@ -39,11 +40,20 @@ export async function runServe(args: string[], io: CliIo): Promise<number> {
   });
   // Started: from here on the young generation follows the load (young-generation.ts).
   releaseYoungGeneration();
-  printLine(io, `sign-in service listening on ${running.url} (issuer ${config.issuer}, storage ${config.storage.kind})`);
+  // With JSON logs, the server's own lines and Node's warnings are log lines too: every line is JSON.
+  const { logger } = running.service;
+  const json = !(config.log.pretty ?? !config.production);
+  const say = json ? (line: string) => logger.info({ msg: line }) : (line: string) => printLine(io, line);
+  const stopProcessWarnings = json ? routeProcessWarnings(logger) : () => {};
+  say(`sign-in service listening on ${running.url} (issuer ${config.issuer}, storage ${config.storage.kind})`);
   if (!config.production && !cliConfigPath(values.config, io)) {
-    printLine(io, 'development defaults in use: run `signin init` to write a config file with fresh secrets');
+    say('development defaults in use: run `signin init` to write a config file with fresh secrets');
   }
-  return stopOnSignals(running, drainSecondsOf(config), (line) => printLine(io, line));
+  try {
+    return await stopOnSignals(running, drainSecondsOf(config), say);
+  } finally {
+    stopProcessWarnings();
+  }
 }
 
 /**

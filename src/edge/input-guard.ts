@@ -14,14 +14,15 @@
 // `redirect_uri` names no single application or address to answer: the page, here.
 //
 // The engine parses its own bodies: the guard reads an engine form post once, checks it, and hands the
-// same text to the engine as `req.body`, which the engine parses with its own parser (the engine then
-// logs once that it found a body already read). The pages read their bodies themselves, through
+// same bytes to the engine as its request stream (src/http/replay-body.ts), which the engine parses with its
+// own parser. The pages read their bodies themselves, through
 // src/pages/form-body.ts, which applies the same rules.
 import type { IncomingMessage } from 'node:http';
 import type Koa from 'koa';
 import type { SignInConfig } from '../config/schema.ts';
 import { refuse, type EdgeRefusal } from './edge-answers.ts';
 import { hostParsedBody } from '../http/host-parsed-body.ts';
+import { replayBody } from '../http/replay-body.ts';
 import { decodeForm, decodeFormValue, decodePath, InputError, type InputProblem } from '../http/input-rules.ts';
 import { isEnginePath, protocolEndpoint, type EndpointKind, type ProtocolEndpoint } from './protocol-endpoints.ts';
 
@@ -82,8 +83,8 @@ export function inputGuard(config: Pick<SignInConfig, 'languages'>): Koa.Middlew
         // Every field, a repeated one twice: the engine refuses it (see the top of this file).
         ctx.querystring = new URLSearchParams(fields).toString();
       } else {
-        // The engine reads a body that was already read from `req.body` (lib/shared/selective_body.js).
-        Object.assign(ctx.req, { body: body.toString('utf8') });
+        // The engine reads the same bytes from the request stream (src/http/replay-body.ts).
+        replayBody(ctx.req, body);
       }
       if (endpoint?.clientAuth) checkBasicCredentials(ctx.get('Authorization'));
       checked.set(ctx.req, params);

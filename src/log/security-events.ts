@@ -33,6 +33,11 @@ export const SECURITY_EVENTS = {
     outcome: 'blocked',
     description: 'an authorization error was shown as a page instead of being sent to an application no operator has verified',
   },
+  'authorization.refused': {
+    outcome: 'failure',
+    description:
+      'an authorization request named an unknown `client_id` or a `redirect_uri` the application did not register (`reason`; outside production, the `redirect_uri` received)',
+  },
   'grant.revoked': {
     outcome: 'success',
     description: 'a grant and every token under it were revoked (a code or refresh-token reuse, a revocation request)',

@@ -30,6 +30,8 @@ export interface SecurityEventFields {
   source?: 'interaction' | 'account_page' | 'portal' | 'cli' | 'engine' | 'fedcm';
   /** The protocol endpoint or page path (no query string). */
   endpoint?: string;
+  /** The return address an authorization request named, when refused outside production (never in production). */
+  redirect_uri?: string;
   /** For throttling: which limit, and the seconds the caller must wait. */
   limit?: string;
   retry_after?: number;

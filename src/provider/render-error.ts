@@ -6,18 +6,20 @@ import type { SignInConfig } from '../config/schema.ts';
 import { reasonForOAuthError, renderErrorPage } from '../pages/error-page.ts';
 import { localeFor } from '../pages/render.ts';
 import { STATE_REQUIRED } from './authorization-params.ts';
+import { authorizationRefused } from './authorization-refused.ts';
 
 export type RenderErrorHook = (ctx: KoaContextWithOIDC, out: ErrorOut, error: errors.OIDCProviderError | Error) => Promise<void>;
 
-export function makeRenderError(config: Pick<SignInConfig, 'languages'>): RenderErrorHook {
+export function makeRenderError(config: Pick<SignInConfig, 'languages' | 'production'>): RenderErrorHook {
   return async function renderError(ctx, out, error) {
+    const refusal = authorizationRefused(ctx, out.error, config.production);
     await renderErrorPage(ctx, {
       reason: reasonForOAuthError(out.error, error),
       status: statusOf(ctx, error),
       locale: localeFor(ctx, config, uiLocalesOf(ctx)),
       code: out.error,
       // The one description written for the application's developer: what to send (authorization-params.ts).
-      developerNote: out.error_description === STATE_REQUIRED ? STATE_REQUIRED : undefined,
+      developerNote: out.error_description === STATE_REQUIRED ? STATE_REQUIRED : refusal,
     });
   };
 }
