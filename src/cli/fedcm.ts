@@ -15,19 +15,17 @@ import { describeFieldErrors } from './field-errors.ts';
 import type { CliIo } from './io.ts';
 import { loadCliConfig, loadStoresConfig, withStores } from './open-stores.ts';
 import { printHelp, printJson, printLine } from './output.ts';
+import { CLIENT_HELP } from './help.ts';
 
 export const FEDCM_HELP = `Usage:
   signin fedcm well-known [--config PATH]
-  signin client fedcm-origins CLIENT_ID [--origin URL ...] [--clear] [--json]
 
 well-known prints the /.well-known/web-identity file of this service. The browser reads it at the root
 of the issuer's registrable domain (https://example.org/.well-known/web-identity for an issuer on
 login.example.org), without redirects, as application/json. The service serves it itself only when its
 issuer is that domain; otherwise place this file there.
 
-fedcm-origins lists the web origins from which the application may ask for a sign-in through the
-browser's account chooser: those of its https redirect URIs, and the ones added here. --origin replaces
-the added ones (repeat it for several; https, no path: https://app.example.org); --clear removes them.
+The origins from which an application may use FedCM: signin client fedcm-origins (signin client --help).
 `;
 
 const HELP_COMMAND = 'signin fedcm --help';
@@ -57,7 +55,7 @@ const ORIGIN_OPTIONS = {
 
 export async function fedcmOriginsCommand(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseCommand(args, ORIGIN_OPTIONS, 'signin client --help');
-  if (values.help) return printHelp(io, FEDCM_HELP);
+  if (values.help) return printHelp(io, CLIENT_HELP);
   const [clientId] = expectPositionals(positionals, ['CLIENT_ID'], 'signin client --help');
   const change = values.clear ? [] : values.origin;
   const client = await withStores(loadStoresConfig(values.config, io), async ({ clients }) => {

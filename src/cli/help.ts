@@ -131,6 +131,7 @@ export const CLIENT_HELP = `Usage:
   signin client delete CLIENT_ID
   signin client rotate-secret CLIENT_ID [--overlap none|1h|24h]
   signin client verify CLIENT_ID [--remove]
+  signin client fedcm-origins CLIENT_ID [--origin URL ...] [--clear]
 
 Registers and manages applications, like the developer portal. The client secret is printed once,
 at creation or rotation: only its hash is stored. update changes only the options given; the
@@ -158,6 +159,10 @@ verify marks the application as checked by an operator (who publishes it, on whi
 the consent screen then shows its logo and its owner's e-mail domain instead of "application non
 vérifiée", and a spa whose redirect URIs are all https has its consent remembered instead of asked
 every time. A new name, logo or redirect host ends it.
+
+fedcm-origins lists the web origins from which the application may ask for a sign-in through the
+browser's account chooser (FedCM): those of its https redirect URIs, and the added ones. --origin
+replaces the added ones (repeat it; https, no path: https://app.example.org); --clear removes them.
 ${CONFIG_LINE}
 `;
 

@@ -20,11 +20,13 @@
       code_challenge: o.codeChallenge,
       code_challenge_method: 'S256',
     });
-    if (o.state) query.set('state', o.state);
+    query.set('state', o.state);
     global.location.assign(o.issuer + '/oauth/authorize?' + query.toString());
     return new Promise(function () {});
   }
   function start(o) {
+    // The redirect flow needs a state to check on the way back (the service refuses a request without one).
+    if (!o.state) return Promise.reject(new Error('SignIn.start: state is required (a random value your server checks)'));
     var hasFedcm = typeof global.IdentityCredential !== 'undefined' && global.navigator.credentials;
     if (!hasFedcm) return redirect(o);
     return global.navigator.credentials
