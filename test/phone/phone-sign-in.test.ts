@@ -10,6 +10,7 @@ import { Browser, isPage, type Page } from '../support/browser.ts';
 import { relyingParty } from '../support/relying-party.ts';
 import { userinfo } from '../support/flow.ts';
 import { signInToAccount, submitForm, csrfOf } from '../account/account-browser.ts';
+import { startSmtpSink, type SmtpSink } from '../email/smtp-sink.ts';
 import { startPhoneService, STORES, type PhoneTestService } from './phone-service.ts';
 
 const NUMBER = '+2250707123456';
@@ -170,10 +171,15 @@ describe.each(STORES)('phone sign-in on the %s store', (store) => {
 
 describe('a new number in its cooling-off period', () => {
   let t: PhoneTestService;
+  let smtp: SmtpSink;
   beforeAll(async () => {
-    t = await startPhoneService('embedded', { coolingOffHours: 72 });
+    smtp = await startSmtpSink();
+    t = await startPhoneService('embedded', { coolingOffHours: 72 }, { mail: smtp.mailConfig() });
   }, 60_000);
-  afterAll(() => t?.stop());
+  afterAll(async () => {
+    await t?.stop();
+    await smtp?.stop();
+  });
 
   it('does not sign in alone, and the e-mail address is told at once', async () => {
     const user = await t.svc.createUser();
@@ -181,6 +187,10 @@ describe('a new number in its cooling-off period', () => {
     await signInToAccount(account, user);
     const added = await addNumber(t, account, user.password, '07 07 00 11 22');
     expect(added.html).toContain('UTC');
+    const notice = await smtp.next(user.email);
+    expect(notice.subject).toBe('Un numéro de téléphone a été ajouté à votre compte');
+    expect(notice.text).toContain('+225 07 07 00');
+    expect(notice.text).toContain('/account/phone');
     const rp = await relyingParty(t.svc.url, await t.svc.createClient());
     const browser = new Browser(t.svc.url);
     const codePage = await askCode(t, browser, (await rp.start()).url, '07 07 00 11 22');
