@@ -3,6 +3,7 @@
 // the redirect flow (the same pairwise sub); every other request refused, logged, with no code.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pairwiseSubjects } from '../../src/policy/pairwise.ts';
+import { findSessionByUid } from '../../src/provider/engine.ts';
 import { freshPostgres, freshRedis, type FreshPostgres, type FreshRedis } from '../support/databases.ts';
 import { giveConsent, signedInCookie } from './fedcm-cookie.ts';
 import { pkcePair, startFedcmWorld, type FedcmWorld } from './fedcm-service.ts';
@@ -168,5 +169,17 @@ describe.each(Object.keys(stores) as Array<keyof typeof stores>)('FedCM ID asser
     const again = await assertion({ params: pkceParams(pkcePair().challenge) });
     expect(again.json.token).toBeUndefined();
     expect(again.json.continue_on).toBeDefined();
+  });
+
+  it('forgets the browser once its session ends (sign-out everywhere, a password change, a deletion), cookie or not', async () => {
+    const fresh = await signedInCookie(world);
+    const accounts = () => idpRequest(world, '/fedcm/accounts', { headers: { 'Sec-Fetch-Dest': 'webidentity', Cookie: fresh } });
+    expect((await accounts()).status).toBe(200);
+    const uid = /signin\.fedcm=([^;]+)/.exec(fresh)![1]!;
+    await (await findSessionByUid(world.service.provider, uid))!.destroy();
+    const after = await accounts();
+    expect(after.status).toBe(401);
+    expect(after.headers['set-login']).toBe('logged-out');
+    expect(String(after.headers['set-cookie'])).toMatch(/signin\.fedcm=;.*samesite=none/i);
   });
 });

@@ -12,9 +12,11 @@ import {
   authenticatedClientId,
   currentTokenRequest,
   findSession,
+  findEngineGrant,
   findSessionByUid,
   finishInteraction,
   holdErrorRedirects,
+  issueAuthorizationCode,
   PoolSigningKey,
   redeemAuthorizationCode,
   replaceSigningKeys,
@@ -282,6 +284,77 @@ describe('in-process code redemption (engine/authorization-codes.ts)', () => {
     // Consumed: neither the door nor the token endpoint accepts it again.
     expect(await redeemAuthorizationCode(provider, redemption)).toBeUndefined();
     expect((await exchangeCode(svc.url, client, flow)).json.error).toBe('invalid_grant');
+  });
+});
+
+describe('codes issued outside the authorization endpoint (engine/issued-codes.ts)', () => {
+  it('stores a code the token endpoint reads as its own: client, grant, scopes held, S256 challenge, redirect URI', async () => {
+    const user = await svc.createUser();
+    const grantId = await saveGrant(provider, {
+      accountId: user.id,
+      clientId: client.clientId,
+      scopes: ['openid', 'email'],
+      rejectedScopes: ['profile'],
+    });
+    const grant = await findEngineGrant(provider, grantId);
+    expect(grant?.scopesHeld('openid email profile').sort()).toEqual(['email', 'openid']);
+    expect(grant?.rejectedScopes()).toEqual(['profile']);
+    const verifier = 'v'.repeat(43);
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const code = await issueAuthorizationCode(provider, {
+      clientId: client.clientId,
+      accountId: user.id,
+      grantId,
+      scope: 'openid email profile',
+      redirectUri: client.redirectUri,
+      codeChallenge: challenge,
+      authTime: 1_700_000_000,
+      amr: ['pwd'],
+    });
+    const stored = await provider.AuthorizationCode.find(code!);
+    expect(stored).toMatchObject({
+      clientId: client.clientId,
+      accountId: user.id,
+      grantId,
+      scope: 'openid email',
+      codeChallenge: challenge,
+    });
+    expect(stored).toMatchObject({ codeChallengeMethod: 'S256', redirectUri: client.redirectUri, authTime: 1_700_000_000, amr: ['pwd'] });
+    // Another account's grant, or an unknown client: no code.
+    expect(
+      await issueAuthorizationCode(provider, {
+        clientId: client.clientId,
+        accountId: 'someone',
+        grantId,
+        scope: 'openid',
+        redirectUri: client.redirectUri,
+        codeChallenge: challenge,
+      }),
+    ).toBeUndefined();
+    expect(
+      await issueAuthorizationCode(provider, {
+        clientId: 'no-such-client',
+        accountId: user.id,
+        grantId,
+        scope: 'openid',
+        redirectUri: client.redirectUri,
+        codeChallenge: challenge,
+      }),
+    ).toBeUndefined();
+    // And the token endpoint redeems it once, with its verifier.
+    const redeem = () =>
+      postForm(`${svc.url}/oauth/token`, {
+        grant_type: 'authorization_code',
+        code: code!,
+        redirect_uri: client.redirectUri,
+        code_verifier: verifier,
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+      });
+    const first = await redeem();
+    expect(first.status).toBe(200);
+    expect(first.json.scope).toBe('openid email');
+    expect((await redeem()).json.error).toBe('invalid_grant');
   });
 });
 
