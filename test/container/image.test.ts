@@ -37,7 +37,7 @@ beforeAll(() => {
 
 afterAll(() => {
   if (missing) return;
-  for (const name of made.containers) podmanResult(['rm', '--force', '--time', '0', name]);
+  for (const name of made.containers) podmanResult(['rm', '--force', '--volumes', '--time', '0', name]);
   for (const name of made.volumes) podmanResult(['volume', 'rm', '--force', name]);
 });
 
