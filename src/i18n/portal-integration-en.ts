@@ -21,6 +21,9 @@ export const portalIntegrationEn: { readonly [K in keyof typeof portalIntegratio
   'help.spa.title': 'Single-page application (oidc-client-ts)',
   'help.spa.intro':
     'oidc-client-ts configures itself from the discovery URL, adds PKCE and state, and checks them on return. Public application: no secret in the page.',
+  'help.fedcm.title': 'Without a redirect: the browser’s account chooser (FedCM)',
+  'help.fedcm.intro':
+    'Chrome, Edge and Samsung Internet, on desktop and Android, show their own account chooser (a bottom sheet on Android): the user stays on your page. The service’s script uses it where the browser has it, and falls back to the usual redirect with the same PKCE pair. The code is redeemed as a code of the redirect flow, with the same redirect URI.',
   'help.mobile.title': 'Mobile application (AppAuth)',
   'help.mobile.intro':
     'AppAuth for Android and iOS opens the sign-in pages in the system browser (never a WebView) and adds PKCE and state. On Android, a Custom Tab shown as a sheet at the bottom of the screen keeps the app in view; the service’s pages are laid out for that sheet. Public application: no secret in the app.',

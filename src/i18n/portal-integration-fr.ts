@@ -20,6 +20,9 @@ export const portalIntegrationFr = {
   'help.spa.title': 'Application monopage (oidc-client-ts)',
   'help.spa.intro':
     'oidc-client-ts se configure depuis l’adresse de découverte, ajoute PKCE et state, et les vérifie au retour. Application publique : aucun secret dans la page.',
+  'help.fedcm.title': 'Sans redirection : le sélecteur de comptes du navigateur (FedCM)',
+  'help.fedcm.intro':
+    'Chrome, Edge et Samsung Internet, sur ordinateur et sur Android, affichent leur propre sélecteur de comptes (une feuille au bas de l’écran sur Android) : l’utilisateur reste sur votre page. Le script du service s’en sert quand le navigateur l’a, et repasse sinon par la redirection habituelle avec le même couple PKCE. Le code obtenu s’échange comme celui de la redirection, avec la même adresse de retour.',
   'help.mobile.title': 'Application mobile (AppAuth)',
   'help.mobile.intro':
     'AppAuth pour Android et iOS ouvre les pages de connexion dans le navigateur du système (jamais une WebView) et ajoute PKCE et state. Sur Android, un Custom Tab affiché en feuille au bas de l’écran garde l’application visible ; les pages du service sont faites pour cette feuille. Application publique : aucun secret dans l’application.',
