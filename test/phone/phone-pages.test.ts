@@ -63,4 +63,23 @@ describe('phone sign-in pages on a phone', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Autoriser' }).count(), { timeout: 10_000 }).toBe(1);
     await context.close();
   });
+
+  it('the account page leads to the number, whose page fits the screen', async () => {
+    const user = await t.svc.createUser();
+    const context = await chromium.newContext({ viewport: SCREEN, isMobile: true, hasTouch: true, locale: 'fr-FR' });
+    const page = await context.newPage();
+    await page.goto(`${t.svc.url}/account`);
+    await page.fill('#email', user.email);
+    await page.fill('#password', user.password);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    const link = page.getByRole('link', { name: 'Numéro de téléphone' });
+    await link.scrollIntoViewIfNeeded();
+    expect(await smallTargets(page)).toEqual([]);
+    await link.click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), { timeout: 10_000 }).toBe('Numéro de téléphone');
+    await screenshotAt(page, 'phone-sign-in-account-number');
+    expect(await smallTargets(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(SCREEN.width);
+    await context.close();
+  });
 });
