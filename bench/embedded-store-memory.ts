@@ -3,7 +3,7 @@
 // (the process's resident high-water mark, VmHWM) and the resident memory at rest a few seconds after the
 // discovery document was answered (VmRSS). Linux only (reads /proc). Writes bench/results/*.json.
 //
-//   npx tsx bench/embedded-store-memory.ts [--rounds N] [--label NAME]
+//   npx tsx bench/embedded-store-memory.ts [--rounds N] [--label NAME] [--node-option FLAG ...]
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,7 +34,7 @@ function memoryOf(pid: number): { hwm: number; rss: number } {
 /** Starts the server as an operator does (`signin serve`, one process), measures it, stops it. */
 async function measureStart(configFile: string): Promise<StartMemory> {
   const began = Date.now();
-  const child = spawn(process.execPath, [join(ROOT, 'bin/signin.js'), 'serve', '--config', configFile], {
+  const child = spawn(process.execPath, [...nodeOptions, join(ROOT, 'bin/signin.js'), 'serve', '--config', configFile], {
     cwd: ROOT,
     env: { ...process.env, SIGNIN_CONFIG: '', PORT: '' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -87,7 +87,11 @@ function writeConfig(dir: string): string {
   return file;
 }
 
-const { values } = parseArgs({ options: { rounds: { type: 'string', default: '3' }, label: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { rounds: { type: 'string', default: '3' }, label: { type: 'string' }, 'node-option': { type: 'string', multiple: true } },
+});
+/** Options of the server's Node process (e.g. a V8 flag under test). */
+const nodeOptions = values['node-option'] ?? [];
 const rounds = Number(values.rounds);
 const first: StartMemory[] = [];
 const restart: StartMemory[] = [];
@@ -116,6 +120,7 @@ const result = {
   node: process.version,
   cpu: cpus()[0]?.model,
   label: values.label,
+  nodeOptions,
   firstStart: summary(first),
   restart: summary(restart),
 };

@@ -15,7 +15,7 @@ const tsc = join(root, 'node_modules', '@typescript', 'native-7', 'bin', 'tsc');
 
 rmSync(out, { recursive: true, force: true });
 execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json'), '--outDir', out], { stdio: 'inherit' });
-for (const asset of ['views', 'adapters/sql/migrations', 'src/accounts/common-passwords.txt']) {
+for (const asset of ['views', 'adapters/sql/migrations', 'adapters/sql/embedded-template', 'src/accounts/common-passwords.txt']) {
   cpSync(join(root, asset), join(out, asset), { recursive: true });
 }
 console.log(`built ${out}`);

@@ -1,10 +1,11 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 // A type-only import: erased at run time, so loading this file never loads PGlite.
 import type { PGlite } from '@electric-sql/pglite';
 import { rethrowClassified } from '../unavailable.ts';
 import type { Database, Queryable, QueryResult } from './database.ts';
 import { webAssemblyStoreLoading } from './webassembly-store.ts';
+import { embeddedTemplate } from './embedded-template.ts';
 
 const PGLITE_PACKAGE = '@electric-sql/pglite';
 
@@ -59,7 +60,9 @@ export async function openPglite(dataDir: string): Promise<Database> {
   const release = inMemory ? () => {} : lockDataDir(dataDir);
   let db: PGlite;
   try {
-    db = await PGliteClass.create(dataDir, { postgresqlconf: EMBEDDED_SETTINGS });
+    // A new store starts from a copy of an empty database rather than from initdb (embedded-template.ts).
+    const loadDataDir = inMemory || !existsSync(join(dataDir, 'PG_VERSION')) ? embeddedTemplate() : undefined;
+    db = await PGliteClass.create(dataDir, { postgresqlconf: EMBEDDED_SETTINGS, loadDataDir });
   } catch (error) {
     release();
     throw error;
