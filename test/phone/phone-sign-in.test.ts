@@ -77,6 +77,9 @@ describe.each(STORES)('phone sign-in on the %s store', (store) => {
     expect(info.json.phone_number).toBe(NUMBER);
     expect(info.json.phone_number_verified).toBe(true);
     expect(t.log.find('sign_in.success', { account_id: user.id, method: 'sms' })).toHaveLength(1);
+    // Neither the number nor the code is ever written to the log.
+    expect(t.log.text.join('')).not.toContain(NUMBER.slice(4));
+    expect(t.log.text.join('')).not.toContain(sms.code);
 
     // Signed in by the code alone, the session cannot move the address, the password or the number.
     await browser.open('/account');
@@ -122,6 +125,20 @@ describe.each(STORES)('phone sign-in on the %s store', (store) => {
       expect(after.rowCount).toBeGreaterThan(0);
       expect(codePage.html).not.toContain('name="code"');
     }
+  });
+
+  it('a right code for a disabled account signs nobody in', async () => {
+    const user = await t.svc.createUser();
+    await t.svc.service.storage.db.query(
+      `UPDATE accounts SET phone_number = '+2250707333333', phone_verified_at = now(), disabled_at = now() WHERE id = $1`,
+      [user.id],
+    );
+    const rp = await relyingParty(t.svc.url, await t.svc.createClient());
+    const browser = new Browser(t.svc.url);
+    const codePage = await askCode(t, browser, (await rp.start()).url, '07 07 33 33 33');
+    const refused = page(await browser.submit(codePage, /\/phone\/code$/, { code: t.fake.codes().at(-1)! }));
+    expect(refused.status).toBe(403);
+    expect(t.log.find('sign_in.success', { account_id: user.id })).toHaveLength(0);
   });
 
   it('refuses an expired code and a code used once already', async () => {
