@@ -29,7 +29,19 @@ const floors = [
   { name: 'faces', files: ['interactions/**', 'src/account-page/**', 'src/portal/**', 'src/fedcm/**'] },
   { name: "the engine's configuration", files: ['src/provider/**'] },
   { name: 'page kit and outbound', files: ['src/pages/**', 'src/mail/**', 'src/metrics/**'] },
-  { name: 'domain', files: ['src/accounts/**', 'src/clients/**', 'src/consents/**', 'src/grants/**', 'src/users/**', 'src/keys/**', 'src/phone/**'] },
+  {
+    name: 'domain',
+    files: [
+      'src/accounts/**',
+      'src/clients/**',
+      'src/consents/**',
+      'src/grants/**',
+      'src/users/**',
+      'src/keys/**',
+      'src/phone/**',
+      'src/passkeys/**',
+    ],
+  },
   { name: 'leaves', files: ['src/i18n/**', 'src/config/**', 'src/policy/**', 'src/log/**', 'src/http/**', 'adapters/**'] },
 ];
 

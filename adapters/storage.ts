@@ -27,6 +27,9 @@ export const HOT_MODELS: readonly string[] = Object.freeze([
   'ClientCredentials',
   'ReplayDetection',
   'PushedAuthorizationRequest',
+  // A passkey ceremony's challenge, and the password sign-in waiting on the offer of a passkey (src/passkeys/).
+  'PasskeyChallenge',
+  'PasskeyOffer',
 ]);
 const HOT = new Set(HOT_MODELS);
 

@@ -10,6 +10,7 @@ import type { SignInConfig } from '../src/config/schema.ts';
 import type { ConsentStore } from '../src/consents/store.ts';
 import type { GrantRevocation } from '../src/grants/revoke.ts';
 import type { AccountMail } from '../src/mail/account-mail.ts';
+import type { Passkeys } from '../src/passkeys/passkeys.ts';
 import type { PhoneService } from '../src/phone/phone-service.ts';
 
 export interface InteractionDeps {
@@ -18,15 +19,17 @@ export interface InteractionDeps {
   provider: Provider;
   accounts: Pick<
     AccountStore,
-    'create' | 'findById' | 'findByEmail' | 'findForSignIn' | 'setPassword' | 'markEmailVerified' | 'usernameConflict'
+    'create' | 'findById' | 'findByEmail' | 'findForSignIn' | 'setPassword' | 'markEmailVerified' | 'usernameConflict' | 'details'
   >;
   clients: Pick<ClientRegistry, 'get'>;
   consents: Pick<ConsentStore, 'record'>;
   limits: RateLimits;
-  mail: Pick<AccountMail, 'sendVerification' | 'sendReset' | 'sendSignupAttempt'>;
+  mail: Pick<AccountMail, 'sendVerification' | 'sendReset' | 'sendSignupAttempt' | 'sendPasskeyAdded'>;
   tokens: Pick<EmailTokenStore, 'peek' | 'consume' | 'revokeAll' | 'peekVerification' | 'consumeVerification'>;
   sessions: Pick<AccountSessions, 'endAll'>;
   grants: Pick<GrantRevocation, 'revokeAccountGrants'>;
+  /** Passkeys: the login page's button and autofill, the offer after a password sign-in (src/passkeys/). */
+  passkeys: Passkeys;
   /** Phone sign-in, when the deployment turns it on (src/phone/). */
   phone?: PhoneService;
 }

@@ -11,6 +11,9 @@ import { abortInteraction } from './abort.ts';
 import { submitConsent } from './consent.ts';
 import type { InteractionDeps } from './interaction-deps.ts';
 import { submitLogin } from './login.ts';
+import { answerPasskeyOffer, passkeyOfferOptions } from './passkey-offer-routes.ts';
+import { withPasskeys } from './passkey-pages.ts';
+import { passkeySignInOptions, submitPasskeySignIn } from './passkey-sign-in.ts';
 import { phoneLoginRoutes } from './phone-login.ts';
 import { showForgotRoute, submitForgot } from './password/forgot.ts';
 import { showResetRoute, submitReset } from './password/reset.ts';
@@ -22,10 +25,14 @@ import { RESEND_PATH, resendFromExpiredLink } from './verify-resend.ts';
 
 export function interactionRoutes(deps: InteractionDeps): Koa.Middleware {
   const router = new Router();
-  const page = [pageHeaders(), pageErrors(deps.config, { face: 'interaction' })];
+  const page = [pageHeaders(), pageErrors(deps.config, { face: 'interaction' }), withPasskeys(deps.passkeys)];
 
   router.get('/interaction/:uid', ...page, showInteraction(deps));
   router.post('/interaction/:uid/login', ...page, submitLogin(deps));
+  router.post('/interaction/:uid/passkey/options', ...page, passkeySignInOptions(deps));
+  router.post('/interaction/:uid/passkey', ...page, submitPasskeySignIn(deps));
+  router.post('/interaction/:uid/passkey-offer/options', ...page, passkeyOfferOptions(deps));
+  router.post('/interaction/:uid/passkey-offer', ...page, answerPasskeyOffer(deps));
   router.get('/interaction/:uid/signup', ...page, showSignupRoute(deps));
   router.post('/interaction/:uid/signup', ...page, submitSignup(deps));
   router.post('/interaction/:uid/consent', ...page, submitConsent(deps));
@@ -45,6 +52,7 @@ export function interactionRoutes(deps: InteractionDeps): Koa.Middleware {
   router.get('/lang/:locale', languageSwitch(deps.config));
   router.get(assetPath('app.css'), serveAsset('app.css'));
   router.get(assetPath('show-password.js'), serveAsset('show-password.js'));
+  router.get(assetPath('passkeys.js'), serveAsset('passkeys.js'));
 
   // The router types its middleware for contexts that already carry `params`; it adds them itself.
   return router.routes() as unknown as Koa.Middleware;

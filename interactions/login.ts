@@ -9,9 +9,12 @@ import { t, type MessageKey, type MessageVars } from '../src/i18n/index.ts';
 import { readFormBody } from '../src/pages/form-body.ts';
 import { PageError } from '../src/pages/page-errors.ts';
 import { renderPage } from '../src/pages/render.ts';
+import { PASSKEY_PAGE_POLICY } from '../src/pages/security-headers.ts';
 import { answerTooManyAttempts } from '../src/pages/too-many-attempts.ts';
 import type { InteractionDeps } from './interaction-deps.ts';
 import { finishStep, loadInteraction, pageOptions, type LoadedInteraction } from './interaction.ts';
+import { offerPasskey } from './passkey-offer.ts';
+import { passkeysOnPage } from './passkey-pages.ts';
 
 interface LoginForm {
   email?: string;
@@ -22,11 +25,14 @@ interface LoginForm {
   /** "Rester connecté" as ticked, when the form is shown again. */
   remember?: boolean;
   status?: number;
+  /** A passkey the service no longer knows, which the page tells the browser to forget. */
+  unknownPasskey?: string;
 }
 
 export async function showLogin(ctx: Koa.Context, interaction: LoadedInteraction, form: LoginForm = {}): Promise<void> {
   const { client, locale } = interaction;
   if (!client) throw new PageError(400, 'unknownClient');
+  const passkeys = passkeysOnPage(ctx);
   await renderPage(
     ctx,
     'login',
@@ -37,9 +43,16 @@ export async function showLogin(ctx: Koa.Context, interaction: LoadedInteraction
       error: form.error ? t(locale, form.error, form.errorVars) : null,
       offerReset: form.offerReset === true,
       remember: form.remember === true,
+      passkeys: passkeys && { rpId: passkeys.rp.id, unknown: form.unknownPasskey ? [form.unknownPasskey] : [] },
       phoneChannel: interaction.phoneChannel ?? null,
     },
-    pageOptions(interaction, form.status),
+    passkeys
+      ? {
+          ...pageOptions(interaction, form.status),
+          scripts: ['show-password.js', 'passkeys.js'],
+          contentSecurityPolicy: PASSKEY_PAGE_POLICY,
+        }
+      : pageOptions(interaction, form.status),
   );
 }
 
@@ -61,6 +74,8 @@ export function submitLogin(deps: InteractionDeps): RouterMiddleware {
       );
     }
     if (!outcome.ok) return showLogin(ctx, interaction, { email, remember, error: 'login.error.invalid', status: 400 });
-    await finishStep(ctx, interaction, { login: { accountId: outcome.account.id, remember } });
+    const deviceCanCreate = body.get('passkey_capable') === 'yes';
+    if (await offerPasskey(ctx, deps, interaction, outcome.account, { remember, deviceCanCreate })) return;
+    await finishStep(ctx, interaction, { login: { accountId: outcome.account.id, amr: ['pwd'], remember } });
   };
 }

@@ -49,6 +49,7 @@ import { markRevocationRequests, type DurableRevocations } from './provider/toke
 import { replaceSigningKeys } from './provider/engine.ts';
 import { createPhoneService } from './phone/phone-service.ts';
 import { fedcmRoutes } from './fedcm/fedcm-router.ts';
+import { createPasskeys } from './passkeys/passkeys.ts';
 import { portalRoutes } from './portal/portal-router.ts';
 import { PORTAL_SESSION_MODEL } from './portal/portal-session.ts';
 import type { ServiceContext } from './service-context.ts';
@@ -168,6 +169,8 @@ export async function createSignInService(config: SignInConfig, options: SignInS
   }
 
   const tokens = new EmailTokenStore(db);
+  // Passkeys: their table, and their challenges and pending offers beside the interactions (src/passkeys/).
+  const passkeys = createPasskeys(config, db, adapters);
   const mail = new AccountMail(config, tokens, createMailer(config.mail), brand);
   // Sign-in by phone code, when the config turns it on; a number's change reaches the account caches.
   const phone = createPhoneService(config, {
@@ -242,8 +245,21 @@ export async function createSignInService(config: SignInConfig, options: SignInS
   const pages = compose([
     pageViews(),
     await portalRoutes({ config, provider, accounts, clients, limits, mail, portalSessions: adapters(PORTAL_SESSION_MODEL) }),
-    interactionRoutes({ config, provider, accounts, clients: clientCache(clients), consents, limits, mail, tokens, sessions, grants, phone }),
-    accountRoutes({ config, provider, db, accounts, clients, consents, limits, mail, tokens, sessions, grants, phone }),
+    interactionRoutes({
+      config,
+      provider,
+      accounts,
+      clients: clientCache(clients),
+      consents,
+      limits,
+      mail,
+      tokens,
+      sessions,
+      grants,
+      phone,
+      passkeys,
+    }),
+    accountRoutes({ config, provider, db, accounts, clients, consents, limits, mail, tokens, sessions, grants, phone, passkeys }),
   ]);
   // Redemptions commit once the engine's answer is complete (token-commit.ts); any failure on the way
   // out of the engine, its own or a commit's, is turned into a 503 or a generic error by the outer one.

@@ -10,6 +10,7 @@ import { logMailFailure } from '../mail/account-mail.ts';
 import { localeFor } from '../pages/language.ts';
 import { deleteAccount, OwnsApplicationsError } from '../users/account-admin.ts';
 import type { AccountPageDeps } from './account-deps.ts';
+import { userHandleOf } from '../passkeys/ceremony.ts';
 import { showDeletedNext } from './account-deleted.ts';
 import { renderAccount } from './account-pages.ts';
 import { backToAccount, readAccountForm, signedInAccount } from './account-sign-in.ts';
@@ -51,6 +52,7 @@ export function deleteOwnAccount(deps: AccountPageDeps): Koa.Middleware {
       // Sent to the former address, which the service no longer holds once this message has left.
       await deps.mail.sendAccountDeleted(account, locale).catch(logMailFailure);
     }
-    showDeletedNext(ctx, deps);
+    // The page after it tells the browser that none of the account's passkeys is accepted any more.
+    showDeletedNext(ctx, deps, deps.passkeys.enabled ? { rpId: deps.passkeys.rp.id, userId: userHandleOf(account.id) } : undefined);
   };
 }

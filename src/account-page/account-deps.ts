@@ -10,6 +10,7 @@ import type { SignInConfig } from '../config/schema.ts';
 import type { ConsentStore } from '../consents/store.ts';
 import type { GrantRevocation } from '../grants/revoke.ts';
 import type { AccountMail } from '../mail/account-mail.ts';
+import type { Passkeys } from '../passkeys/passkeys.ts';
 import type { PhoneService } from '../phone/phone-service.ts';
 
 export interface AccountPageDeps {
@@ -27,11 +28,23 @@ export interface AccountPageDeps {
   consents: Pick<ConsentStore, 'listForAccount' | 'forget'>;
   limits: Pick<RateLimits, 'loginPerAccount' | 'loginPerIp' | 'mailPerAddress' | 'mailPerIp'>;
   /** The verification link, the change-of-address link, and the notices after a change. */
-  mail: Pick<AccountMail, 'sendVerification' | 'sendEmailChange' | 'sendEmailChanged' | 'sendPasswordChanged' | 'sendAccountDeleted' | 'sendComposed'>;
+  mail: Pick<
+    AccountMail,
+    | 'sendVerification'
+    | 'sendEmailChange'
+    | 'sendEmailChanged'
+    | 'sendPasswordChanged'
+    | 'sendAccountDeleted'
+    | 'sendPasskeyAdded'
+    | 'sendPasskeyRemoved'
+    | 'sendComposed'
+  >;
   /** Change-of-address links: read and used by their confirm page, older ones ended by a new request. */
   tokens: Pick<EmailTokenStore, 'peekEmailChange' | 'consumeEmailChange' | 'revokeAll'>;
   sessions: AccountSessions;
   grants: Pick<GrantRevocation, 'revokeGrant' | 'revokeAccountGrants' | 'revokeClientGrants'>;
+  /** The account's passkeys: listed, added, renamed and removed on the page (passkeys.ts). */
+  passkeys: Passkeys;
   /** Phone numbers on the account (src/phone/), when the deployment turns phone sign-in on. */
   phone?: PhoneService;
 }

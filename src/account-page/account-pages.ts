@@ -9,9 +9,11 @@ import { translator, type Locale, type MessageKey, type MessageVars } from '../i
 import { csrfToken } from '../pages/anti-forgery.ts';
 import { cookieJar } from '../pages/cookies.ts';
 import { renderPage } from '../pages/render.ts';
+import { PASSKEY_PAGE_POLICY } from '../pages/security-headers.ts';
 import { currentSession } from '../provider/engine-session.ts';
 import type { AccountPageDeps } from './account-deps.ts';
 import { sharedApplications } from './applications.ts';
+import { passkeysView } from './passkey-list.ts';
 import { signedInDevices } from './signed-in-devices.ts';
 
 const NOTICES: Readonly<Record<string, MessageKey>> = {
@@ -27,17 +29,26 @@ const NOTICES: Readonly<Record<string, MessageKey>> = {
   'email-throttled': 'account.verify.throttled',
   'email-changed': 'account.email.changed',
   'email-taken': 'account.email.taken',
+  'passkey-added': 'account.passkeys.added',
+  'passkey-renamed': 'account.passkeys.renamed',
+  'passkey-removed': 'account.passkeys.removed',
 };
 
 /** The forms of the page that can be answered with an error of their own. */
-export type AccountForm = 'login' | 'password' | 'email' | 'profile' | 'delete';
+export type AccountForm = 'login' | 'password' | 'email' | 'profile' | 'delete' | 'passkeys';
 
 /** The tasks of the overview, in the order it shows them. */
-const TASKS = ['profile', 'email', 'password', 'sessions', 'apps', 'export', 'delete'] as const;
+const TASKS = ['profile', 'email', 'password', 'passkeys', 'sessions', 'apps', 'export', 'delete'] as const;
 export type AccountTask = (typeof TASKS)[number];
 
 /** The entry a notice is about, opened so that its outcome shows where it happened. */
-const NOTICE_TASKS: Readonly<Record<string, AccountTask>> = { revoked: 'apps', 'device-ended': 'sessions' };
+const NOTICE_TASKS: Readonly<Record<string, AccountTask>> = {
+  revoked: 'apps',
+  'device-ended': 'sessions',
+  'passkey-added': 'passkeys',
+  'passkey-renamed': 'passkeys',
+  'passkey-removed': 'passkeys',
+};
 
 export interface PageState {
   locale: Locale;
@@ -56,7 +67,7 @@ export interface PageState {
 }
 
 type PageDeps = Pick<AccountPageDeps, 'config' | 'clients' | 'consents'>;
-type AccountViewDeps = PageDeps & Pick<AccountPageDeps, 'provider' | 'sessions'>;
+type AccountViewDeps = PageDeps & Pick<AccountPageDeps, 'provider' | 'sessions' | 'passkeys'>;
 
 /** The entry to open: the form answered with an error, else the task the notice or the link is about. */
 function openTask(ctx: Koa.Context, state: PageState): AccountTask | null {
@@ -142,6 +153,8 @@ export async function renderAccount(ctx: Koa.Context, deps: AccountViewDeps, acc
       emailError: formError(state, 'email'),
       profileError: formError(state, 'profile'),
       deleteError: formError(state, 'delete'),
+      passkeys: await passkeysView(ctx, deps, account.id, state.locale, t),
+      passkeysError: formError(state, 'passkeys'),
       portalHref: state.linkPortal ? `${deps.config.portal.path}/` : null,
       // The phone number has a page of its own (phone-number.ts), when the deployment offers phone sign-in.
       phoneHref: deps.config.phone.enabled ? '/account/phone' : null,
@@ -151,6 +164,12 @@ export async function renderAccount(ctx: Koa.Context, deps: AccountViewDeps, acc
         firstName: state.typed?.firstName ?? account.firstName,
       },
     },
-    { locale: state.locale, status: state.status, returnTo: '/account', scripts: ['show-password.js'] },
+    {
+      locale: state.locale,
+      status: state.status,
+      returnTo: '/account',
+      scripts: deps.passkeys.enabled ? ['show-password.js', 'passkeys.js'] : ['show-password.js'],
+      contentSecurityPolicy: deps.passkeys.enabled ? PASSKEY_PAGE_POLICY : undefined,
+    },
   );
 }

@@ -23,6 +23,7 @@ import { deleteOwnAccount } from './account-deletion.ts';
 import { downloadData } from './data-download.ts';
 import { confirmEmailChange, requestEmailChange, showEmailChange } from './email-change.ts';
 import { phoneNumberRoutes } from './phone-number.ts';
+import { addPasskey, newPasskeyOptions, removePasskey, renamePasskey } from './passkeys.ts';
 import { changeProfile } from './profile-change.ts';
 import { renderAccount, renderAccountLogin } from './account-pages.ts';
 import { signedInAccount, signInToAccount } from './account-sign-in.ts';
@@ -46,6 +47,10 @@ export function accountRoutes(deps: AccountPageDeps): Koa.Middleware {
   router.post('/account/email/confirm', ...page, confirmEmailChange(deps));
   router.post('/account/export', ...page, downloadData(deps));
   router.post('/account/delete', ...page, deleteOwnAccount(deps));
+  router.post('/account/passkeys/options', ...page, newPasskeyOptions(deps));
+  router.post('/account/passkeys/add', ...page, addPasskey(deps));
+  router.post('/account/passkeys/rename', ...page, renamePasskey(deps));
+  router.post('/account/passkeys/remove', ...page, removePasskey(deps));
   if (deps.phone) phoneNumberRoutes(router, page, { ...deps, phone: deps.phone });
   router.get('/account/deleted', ...page, showAccountDeleted(deps));
   // The service's home is the user's own page: GET / (under the mount path) leads there.

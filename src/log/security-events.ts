@@ -83,6 +83,13 @@ export const SECURITY_EVENTS = {
   'fedcm.disconnected': { outcome: 'success', description: "an application's FedCM disconnect ended the user's grant to it" },
   'anti_forgery.rejected': { outcome: 'blocked', description: 'a form post without a valid anti-forgery token was refused' },
   'storage.unavailable': { outcome: 'failure', description: 'Postgres or Redis could not be reached; the client was answered 503' },
+  'passkey.added': { outcome: 'success', description: 'a user created a passkey (after a password sign-in, or on the account page)' },
+  'passkey.renamed': { outcome: 'success', description: 'a user renamed one of their passkeys on the account page' },
+  'passkey.removed': { outcome: 'success', description: 'a passkey was removed (account page or CLI)' },
+  'passkey.refused': {
+    outcome: 'failure',
+    description: 'a new passkey was refused (`reason`: the challenge, the origin, the relying-party id, the attestation)',
+  },
   'phone.code_sent': { outcome: 'success', description: 'a one-time code was handed to the SMS or WhatsApp gateway (`reason`: which one)' },
   'phone.throttled': {
     outcome: 'blocked',

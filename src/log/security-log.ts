@@ -43,7 +43,7 @@ export interface SecurityEventFields {
   /** Scopes granted or revoked (names only). */
   scopes?: string[];
   /** How a sign-in was proved, for a sign-in by other means than the password: an RFC 8176 `amr` value (`sms`, `otp`). */
-  method?: 'sms' | 'otp';
+  method?: 'sms' | 'otp' | 'passkey';
   /** Who acted, when not the account: for the CLI, the operating-system user who ran the command. */
   actor?: string;
 }

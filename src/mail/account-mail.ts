@@ -80,6 +80,26 @@ export class AccountMail {
     await this.mailer.send(await composeAccountNotice('passwordChanged', locale, account, actions, this.brandIn(locale)));
   }
 
+  /**
+   * A passkey was added to the account, or removed from it (`name`: the passkey's). Its links sign nobody
+   * in: the account page's list of passkeys, where an unknown one is removed, and the password reset.
+   */
+  async sendPasskeyAdded(account: Account, name: string, locale: Locale): Promise<void> {
+    await this.sendPasskeyNotice('passkeyAdded', account, name, locale);
+  }
+
+  async sendPasskeyRemoved(account: Account, name: string, locale: Locale): Promise<void> {
+    await this.sendPasskeyNotice('passkeyRemoved', account, name, locale);
+  }
+
+  private async sendPasskeyNotice(kind: 'passkeyAdded' | 'passkeyRemoved', account: Account, name: string, locale: Locale): Promise<void> {
+    const actions = [
+      { label: 'mail.passkey.list' as const, link: `${this.config.issuer}/account?task=passkeys` },
+      { label: 'mail.notice.reset' as const, link: `${this.config.issuer}/password/forgot` },
+    ];
+    await this.mailer.send(await composeAccountNotice(kind, locale, account, actions, this.brandIn(locale), { name }));
+  }
+
   /** Confirms to the former address that the account and its data are gone. */
   async sendAccountDeleted(account: Account, locale: Locale): Promise<void> {
     await this.mailer.send(await composeAccountNotice('accountDeleted', locale, account, [], this.brandIn(locale)));

@@ -8,13 +8,16 @@ import { mailBrand, type MailBrand } from './compose-mail.ts';
 import type { OutgoingMail } from './mailer.ts';
 import { composeNotice } from './notice-mail.ts';
 
-export type AccountNoticeKind = 'passwordChanged' | 'emailChanged' | 'accountDeleted' | 'newDeviceSignIn';
+export type AccountNoticeKind =
+  'passwordChanged' | 'emailChanged' | 'accountDeleted' | 'newDeviceSignIn' | 'passkeyAdded' | 'passkeyRemoved';
 
 const COPY: Readonly<Record<AccountNoticeKind, { subject: MessageKey; intro: MessageKey; ignore: MessageKey }>> = {
   passwordChanged: { subject: 'mail.passwordChanged.subject', intro: 'mail.passwordChanged.intro', ignore: 'mail.passwordChanged.ignore' },
   emailChanged: { subject: 'mail.emailChanged.subject', intro: 'mail.emailChanged.intro', ignore: 'mail.emailChanged.ignore' },
   accountDeleted: { subject: 'mail.accountDeleted.subject', intro: 'mail.accountDeleted.intro', ignore: 'mail.accountDeleted.ignore' },
   newDeviceSignIn: { subject: 'mail.newDevice.subject', intro: 'mail.newDevice.intro', ignore: 'mail.newDevice.ignore' },
+  passkeyAdded: { subject: 'mail.passkeyAdded.subject', intro: 'mail.passkeyAdded.intro', ignore: 'mail.passkeyAdded.ignore' },
+  passkeyRemoved: { subject: 'mail.passkeyRemoved.subject', intro: 'mail.passkeyRemoved.intro', ignore: 'mail.passkeyRemoved.ignore' },
 };
 
 export interface NoticeAction {

@@ -26,6 +26,9 @@ export const CONTENT_SECURITY_POLICY = [
  */
 export const SCRIPTED_PAGE_POLICY = `${CONTENT_SECURITY_POLICY}; script-src 'self'`;
 
+/** A page whose script asks the service for a passkey ceremony's options: it may also fetch from the service itself. */
+export const PASSKEY_PAGE_POLICY = `${SCRIPTED_PAGE_POLICY}; connect-src 'self'`;
+
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': CONTENT_SECURITY_POLICY,
   'X-Frame-Options': 'DENY',

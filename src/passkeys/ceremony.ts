@@ -83,7 +83,10 @@ export async function registrationOptions(
 }
 
 /** The browser's answer as JSON, or undefined when it is not one of the expected shape. */
-function parseCredential<T extends AuthenticationResponseJSON | RegistrationResponseJSON>(json: string, field: keyof T['response']): T | undefined {
+function parseCredential<T extends AuthenticationResponseJSON | RegistrationResponseJSON>(
+  json: string,
+  field: keyof T['response'],
+): T | undefined {
   if (json.length > 20_000) return undefined;
   try {
     const value = JSON.parse(json) as T;
@@ -116,8 +119,7 @@ async function checkClientData(deps: CeremonyDeps, clientDataJSON: string, type:
   return { clientData, purpose: taken.purpose };
 }
 
-const sameRpId = (rpIdHash: Uint8Array, rpId: string): boolean =>
-  Buffer.from(rpIdHash).equals(createHash('sha256').update(rpId).digest());
+const sameRpId = (rpIdHash: Uint8Array, rpId: string): boolean => Buffer.from(rpIdHash).equals(createHash('sha256').update(rpId).digest());
 
 export type SignedIn = { ok: true; passkey: Passkey; amr: 'hwk' | 'swk' };
 

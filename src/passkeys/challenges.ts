@@ -14,8 +14,7 @@ export const PASSKEY_CHALLENGE_MODEL = 'PasskeyChallenge';
 export type ChallengePurpose = { kind: 'sign_in'; interactionUid: string } | { kind: 'register'; accountId: string; userHandle: string };
 
 export type TakenChallenge =
-  | { ok: true; purpose: ChallengePurpose }
-  | { ok: false; reason: 'challenge_unknown' | 'challenge_replayed' | 'challenge_expired' };
+  { ok: true; purpose: ChallengePurpose } | { ok: false; reason: 'challenge_unknown' | 'challenge_replayed' | 'challenge_expired' };
 
 /** Kept this much longer than its validity, so that a late answer is told apart from a made-up one. */
 const KEPT_AFTER_EXPIRY_SECONDS = 600;

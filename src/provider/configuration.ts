@@ -92,7 +92,12 @@ export function buildProviderConfiguration(config: SignInConfig, hooks: Provider
 
     // Minimal claims: each scope releases only its own claims; `claims` requests are off.
     scopes: [...SCOPES],
-    claims: Object.fromEntries(Object.entries(SCOPE_CLAIMS).map(([scope, claims]) => [scope, [...claims]])),
+    // `amr` with `openid`: how the user signed in (pwd, hwk or swk for a passkey; RFC 8176), from the session
+    // the engine keeps, in every ID token. The account itself never holds it, so userinfo does not show it.
+    claims: {
+      ...Object.fromEntries(Object.entries(SCOPE_CLAIMS).map(([scope, claims]) => [scope, [...claims]])),
+      openid: [...SCOPE_CLAIMS.openid, 'amr'],
+    },
     conformIdTokenClaims: true,
     subjectTypes: ['pairwise'],
     pairwiseIdentifier: makePairwiseIdentifier(config.secrets.pairwiseSalt),

@@ -39,11 +39,13 @@ let counter = 0;
 export async function startTestService(
   overrides: Partial<SignInConfigInput> = {},
   options: SignInServiceOptions = {},
+  /** The host name of the service's URL: `localhost` for a browser that needs a secure context (passkeys). */
+  { host = '127.0.0.1' }: { host?: string } = {},
 ): Promise<TestService> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://${host}:${port}`;
   const config = parseConfig({
     issuer: url,
     secrets: { cookieKeys: [secret()], pairwiseSalt: secret() },
