@@ -37,7 +37,7 @@ describe('portal in a real browser', { timeout: 90_000 }, () => {
     await page.getByRole('link', { name: 'Se connecter avec mon compte' }).click();
     await page.fill('#email', owner.email);
     await page.fill('#password', owner.password);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
     await expect.poll(() => page.url()).toBe(`${ts.url}/portal/`);
     expect(await page.textContent('body')).toContain(owner.email);
 
@@ -73,7 +73,7 @@ describe('portal in a real browser', { timeout: 90_000 }, () => {
     await userPage.goto(start.url);
     await userPage.fill('#email', user.email);
     await userPage.fill('#password', user.password);
-    await userPage.getByRole('button', { name: 'Se connecter' }).click();
+    await userPage.getByRole('button', { name: 'Se connecter', exact: true }).click();
     await userPage.getByRole('button', { name: 'Autoriser' }).click();
     const callback = new URL((await arrival).url());
 

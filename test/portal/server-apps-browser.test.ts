@@ -28,7 +28,7 @@ describe('portal in a real browser: a server application', { timeout: 90_000 }, 
     await page.goto(`${ts.url}/portal/login`);
     await page.fill('#email', owner.email);
     await page.fill('#password', owner.password);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
     await expect.poll(() => page.url()).toBe(`${ts.url}/portal/`);
 
     await page.goto(`${ts.url}/portal/apps/new`);
