@@ -50,7 +50,9 @@ describe('portal in a real browser: a server application', { timeout: 90_000 }, 
 
     await page.getByRole('link', { name: 'Générer un nouveau secret' }).click();
     await expect.poll(() => page.url()).toBe(`${ts.url}/portal/apps/${clientId}/rotate-secret`);
-    expect(await page.textContent('[role="alert"]')).toContain('L’ancien secret cessera de fonctionner immédiatement');
+    expect(await page.textContent('[role="alert"]')).toContain('Une fois l’ancien secret arrêté, toute demande qui l’envoie sera refusée');
+    // The old secret stops at once unless the owner picks an overlap.
+    expect(await page.isChecked('input[name="overlap"][value="none"]')).toBe(true);
     // Nothing changed yet: the registry still holds the first secret's hash.
     const before = (await ts.service.context.clients.get(clientId))!.secretHash;
     await page.getByRole('button', { name: 'Oui, générer un nouveau secret' }).click();
