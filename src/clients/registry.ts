@@ -33,7 +33,7 @@ export interface RegisteredClient {
 }
 
 /** What registering or editing an application takes: the checked fields, and its optional links. */
-export type ApplicationInput = ClientInput & Partial<ClientLinks>;
+export type ApplicationInput = ClientInput & Partial<ClientLinks> & { fedcmOrigins?: string[] };
 
 interface Row {
   client_id: string;
@@ -106,13 +106,13 @@ export class ClientRegistry {
   }
 
   async create(input: ApplicationInput & { ownerId?: string | null }): Promise<{ client: RegisteredClient; clientSecret: string }> {
-    const errors = [...validateClientInput(input), ...validateClientLinks(input)];
+    const errors = [...validateClientInput(input), ...validateClientLinks(input), ...fedcmOriginProblems(input.fedcmOrigins ?? [])];
     if (errors.length) throw new ClientValidationError(errors);
     const clientSecret = newClientSecret();
     const links = { ...NO_LINKS, ...input };
     const res = await this.db.query<Row>(
-      `INSERT INTO clients (client_id, secret_hash, name, description, app_type, redirect_uris, scopes, owner_id, logo_uri, policy_uri, tos_uri)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
+      `INSERT INTO clients (client_id, secret_hash, name, description, app_type, redirect_uris, scopes, owner_id, logo_uri, policy_uri, tos_uri, fedcm_origins)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING *`,
       [
         newClientId(),
         hashClientSecret(clientSecret),
@@ -125,6 +125,7 @@ export class ClientRegistry {
         linkValue(links.logoUri),
         linkValue(links.policyUri),
         linkValue(links.tosUri),
+        JSON.stringify(unique(input.fedcmOrigins ?? [])),
       ],
     );
     // Listeners learn of new applications too (the CORS origins of src/clients/origins.ts).
@@ -195,14 +196,14 @@ export class ClientRegistry {
     const current = await this.get(clientId);
     if (!current) return undefined;
     const next = { ...current, ...stripUndefined(patch) };
-    const errors = [...validateClientInput(next), ...validateClientLinks(next)];
+    const errors = [...validateClientInput(next), ...validateClientLinks(next), ...fedcmOriginProblems(next.fedcmOrigins)];
     if (errors.length) throw new ClientValidationError(errors);
     const logoUri = linkValue(next.logoUri);
     const identityChanged =
       next.name.trim() !== current.name || logoUri !== current.logoUri || hasNewRedirectHost(current.redirectUris, next.redirectUris);
     const res = await this.db.query<Row>(
       `UPDATE clients SET name = $2, description = $3, redirect_uris = $4, scopes = $5, logo_uri = $6, policy_uri = $7,
-         tos_uri = $8, verified_at = CASE WHEN $9 THEN NULL ELSE verified_at END, updated_at = now()
+         tos_uri = $8, verified_at = CASE WHEN $9 THEN NULL ELSE verified_at END, fedcm_origins = $10, updated_at = now()
        WHERE client_id = $1 RETURNING *`,
       [
         clientId,
@@ -214,6 +215,7 @@ export class ClientRegistry {
         linkValue(next.policyUri),
         linkValue(next.tosUri),
         identityChanged,
+        JSON.stringify(unique(next.fedcmOrigins)),
       ],
     );
     await this.changed(clientId);

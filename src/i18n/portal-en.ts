@@ -40,6 +40,12 @@ export const portalEn: PortalMessages = {
   'form.redirectUris': 'Redirect URIs',
   'form.redirectUrisHint':
     'One exact URI per line, written in its canonical form (https://app.example.org/callback: lower-case scheme and host, no default port, no backslash). https is required. http only on a loopback address (localhost, 127.0.0.1, [::1]) and only for a single-page or mobile app, during development: a website (server) always uses https. Mobile apps: also a reverse-domain private-use scheme (com.example.app:/callback).',
+  'form.fedcmOrigins': 'FedCM origins (optional)',
+  'form.fedcmOriginsHint':
+    'The sites from which your application may offer sign-in through the browser’s account chooser (FedCM): the https origins of your redirect URIs already may. Add others here, one per line, without a path: https://www.example.org.',
+  'error.fedcmOrigins.fedcm_origin.not_origin':
+    '“{value}” is not an origin: write https://host or https://host:port, in lower case, without a path or a trailing slash.',
+  'error.fedcmOrigins.redirect_uri.https_required': '“{value}” must use https: browsers offer FedCM to secure sites only.',
   'form.scopes': 'Requested information (scopes)',
   'form.scopeRequired': 'Required',
   'form.scope.openid': 'openid: identify the user',

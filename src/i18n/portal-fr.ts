@@ -38,6 +38,12 @@ export const portalFr = {
   'form.redirectUris': 'Adresses de retour (redirect URI)',
   'form.redirectUrisHint':
     'Une adresse par ligne, exacte, écrite sous sa forme canonique (https://app.exemple.org/callback : schéma et hôte en minuscules, sans port par défaut, sans barre oblique inversée). https obligatoire. http seulement sur une adresse locale (localhost, 127.0.0.1, [::1]) et seulement pour une application web monopage ou mobile, pendant le développement : un site web (serveur) utilise toujours https. Application mobile : aussi un schéma privé en nom de domaine inversé (com.exemple.app:/callback).',
+  'form.fedcmOrigins': 'Origines FedCM (facultatif)',
+  'form.fedcmOriginsHint':
+    'Les sites d’où votre application peut proposer la connexion par le sélecteur de comptes du navigateur (FedCM) : les origines https de vos adresses de retour le peuvent déjà. Ajoutez-en d’autres ici, une par ligne, sans chemin : https://www.exemple.org.',
+  'error.fedcmOrigins.fedcm_origin.not_origin':
+    '« {value} » n’est pas une origine : écrivez https://hôte ou https://hôte:port, en minuscules, sans chemin ni barre oblique finale.',
+  'error.fedcmOrigins.redirect_uri.https_required': '« {value} » doit utiliser https : le navigateur ne propose FedCM qu’aux sites sûrs.',
   'form.scopes': 'Informations demandées (scopes)',
   'form.scopeRequired': 'Obligatoire',
   'form.scope.openid': 'openid : identifier l’utilisateur',

@@ -17,6 +17,8 @@ export interface AppFormValues {
   logoUri: string;
   policyUri: string;
   tosUri: string;
+  /** The FedCM origins textarea as typed: one origin per line (src/clients/fedcm-origins.ts). */
+  fedcmOrigins: string;
 }
 
 export type FieldMessages = Partial<Record<FieldError['field'], string[]>>;
@@ -31,6 +33,7 @@ export const EMPTY_FORM: AppFormValues = {
   logoUri: '',
   policyUri: '',
   tosUri: '',
+  fedcmOrigins: '',
 };
 
 export function readAppForm(body: URLSearchParams): AppFormValues {
@@ -43,6 +46,7 @@ export function readAppForm(body: URLSearchParams): AppFormValues {
     logoUri: body.get('logo_uri') ?? '',
     policyUri: body.get('policy_uri') ?? '',
     tosUri: body.get('tos_uri') ?? '',
+    fedcmOrigins: body.get('fedcm_origins') ?? '',
   };
 }
 
@@ -56,6 +60,7 @@ export function formOf(client: RegisteredClient): AppFormValues {
     logoUri: client.logoUri ?? '',
     policyUri: client.policyUri ?? '',
     tosUri: client.tosUri ?? '',
+    fedcmOrigins: client.fedcmOrigins.join('\n'),
   };
 }
 
@@ -63,6 +68,11 @@ export function toClientInput(form: AppFormValues): ApplicationInput & ClientLin
   // A server application signs no user in: the form hides its user-facing fields, and what they still
   // send (the required scopes always are) is not its own.
   const signsUsersIn = form.appType !== 'server';
+  const lines = (text: string) =>
+    text
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter(Boolean);
   return {
     name: form.name,
     description: form.description,
@@ -78,6 +88,8 @@ export function toClientInput(form: AppFormValues): ApplicationInput & ClientLin
     logoUri: form.logoUri.trim() || null,
     policyUri: form.policyUri.trim() || null,
     tosUri: form.tosUri.trim() || null,
+    // Web pages only: a mobile app has no web origin of its own (docs/guides/fedcm.md).
+    fedcmOrigins: form.appType === 'web' || form.appType === 'spa' ? lines(form.fedcmOrigins) : [],
   };
 }
 
