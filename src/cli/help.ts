@@ -91,6 +91,7 @@ export const USER_HELP = `Usage:
   signin user delete ACCOUNT [--with-applications | --keep-applications]
   signin user export ACCOUNT
   signin user verify-email ACCOUNT [--resend [--lang fr|en]]
+  signin user passkeys remove ACCOUNT PASSKEY_ID
 
 ACCOUNT is an account's id, e-mail address or username.
 
@@ -105,7 +106,9 @@ disabled), ends its sessions and revokes every grant and token its applications 
 sign in again. delete erases the account with its sessions, grants, tokens, consents, e-mail links
 and rate-limit counters; an account that registered applications in the developer portal is kept
 until you say what becomes of them. export prints everything held about the account (profile,
-consents by application, sessions, applications owned; no secret), for a right-of-access request.
+consents by application, sessions, applications owned, passkeys with their public keys; no secret), for a
+right-of-access request. show lists the account's passkeys with their ids; passkeys remove removes one
+(a lost phone): the password and the other passkeys stay.
 
 Options:
   --email E              e-mail address (unique, case-insensitive)

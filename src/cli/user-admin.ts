@@ -16,6 +16,7 @@ import { withAdminStores, type AdminStores } from './open-admin.ts';
 import { loadCliConfig, loadStoresConfig, withStores } from './open-stores.ts';
 import { printHelp, printJson, printLine } from './output.ts';
 import { accountTable, accountView } from './user-output.ts';
+import { passkeysCommand } from './user-passkeys.ts';
 
 const HELP_COMMAND = 'signin user --help';
 const READ_OPTIONS = { ...COMMON_OPTIONS, ...JSON_OPTION } as const;
@@ -31,6 +32,7 @@ export const USER_ADMIN_ACTIONS: Record<string, (args: string[], io: CliIo) => P
   delete: deleteUser,
   export: exportUser,
   'verify-email': verifyEmail,
+  passkeys: passkeysCommand,
 };
 
 const unknownAccount = (reference: string): CommandError => new CommandError(`no account with id, e-mail or username ${reference}`);
@@ -73,9 +75,12 @@ async function showUser(args: string[], io: CliIo): Promise<number> {
   if (values.help) return printHelp(io, USER_HELP);
   const [reference] = expectPositionals(positionals, ['ID|EMAIL'], HELP_COMMAND);
   const data = await exportByReference(values.config, io, reference);
-  const { account, consents, sessions, applications } = data;
+  const { account, consents, sessions, applications, passkeys } = data;
   if (values.json) {
-    printJson(io, { ...account, active_sessions: sessions.active, consents: consents.length, applications: applications.length });
+    // Without the public key: `export` prints it.
+    const listed = passkeys.map(({ public_key: _key, transports: _transports, ...shown }) => shown);
+    const counts = { active_sessions: sessions.active, consents: consents.length, applications: applications.length };
+    printJson(io, { ...account, ...counts, passkeys: listed });
     return 0;
   }
   const rows: Array<[string, string]> = [
@@ -89,6 +94,7 @@ async function showUser(args: string[], io: CliIo): Promise<number> {
     ['sessions', String(sessions.active)],
     ...consents.map((c): [string, string] => ['consent', `${c.application ?? `(deleted) ${c.client_id}`}: ${c.scopes.join(' ')}`]),
     ...applications.map((a): [string, string] => ['owns', `${a.client_id} ${a.name}`]),
+    ...passkeys.map((p): [string, string] => ['passkey', `${p.id} ${p.name} (last used ${p.last_used_at ?? 'never'})`]),
   ];
   printLine(io, rows.map(([key, value]) => `${`${key}:`.padEnd(12)}${value}`).join('\n'));
   return 0;

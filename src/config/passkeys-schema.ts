@@ -8,7 +8,7 @@ export const passkeysSchema = z
       .boolean()
       .default(true)
       .describe(
-        '`false` hides the passkey button, the offer after a password sign-in and the account page\'s passkeys; existing passkeys are kept.',
+        "`false` hides the passkey button, the offer after a password sign-in and the account page's passkeys; existing passkeys are kept.",
       ),
     rpId: z
       .string()
@@ -21,7 +21,9 @@ export const passkeysSchema = z
       .array(z.url({ protocol: /^https?$/ }).refine((u) => URL.parse(u)?.origin === u, 'must be an origin: scheme, host and port only'))
       .min(1)
       .optional()
-      .describe("The origins a passkey ceremony may come from: the issuer's by default. Each host must be the relying-party id or below it."),
+      .describe(
+        "The origins a passkey ceremony may come from: the issuer's by default. Each host must be the relying-party id or below it.",
+      ),
     timeoutSeconds: z
       .number()
       .int()

@@ -5,6 +5,7 @@ import type { Queryable } from '../../adapters/sql/database.ts';
 import type { AccountStore } from '../accounts/store.ts';
 import type { ClientRegistry } from '../clients/registry.ts';
 import type { ConsentStore } from '../consents/store.ts';
+import { PasskeyStore } from '../passkeys/store.ts';
 import { accountView } from './account-view.ts';
 
 export interface AccountExport {
@@ -34,6 +35,17 @@ export interface AccountExport {
     created_at: string;
     updated_at: string;
   }>;
+  /** The account's passkeys: the public key is the only key material the service holds. */
+  passkeys: Array<{
+    id: string;
+    name: string;
+    public_key: string;
+    device_type: string;
+    backed_up: boolean;
+    transports: string[];
+    created_at: string;
+    last_used_at: string | null;
+  }>;
 }
 
 export interface ExportDeps {
@@ -55,6 +67,7 @@ export async function exportAccount(deps: ExportDeps, accountId: string, now = n
     [accountId],
   );
   const owned = await deps.clients.list(accountId);
+  const passkeys = await new PasskeyStore(deps.db).list(accountId);
   return {
     exported_at: now.toISOString(),
     account: accountView(account),
@@ -75,6 +88,16 @@ export async function exportAccount(deps: ExportDeps, accountId: string, now = n
       scopes: app.scopes,
       created_at: app.createdAt.toISOString(),
       updated_at: app.updatedAt.toISOString(),
+    })),
+    passkeys: passkeys.map((p) => ({
+      id: p.id,
+      name: p.name,
+      public_key: p.publicKey,
+      device_type: p.deviceType,
+      backed_up: p.backedUp,
+      transports: p.transports,
+      created_at: p.createdAt.toISOString(),
+      last_used_at: p.lastUsedAt?.toISOString() ?? null,
     })),
   };
 }
