@@ -17,7 +17,6 @@ beforeAll(async () => {
   browser = await launchFedcmChromium();
 }, 60_000);
 afterAll(async () => {
-  if (process.env.FEDCM_TRACE) console.log(world.idpRequests.join('\n'));
   await browser?.close();
   await world?.stop();
 });
