@@ -193,7 +193,7 @@ function volume(role: string): string {
   return name;
 }
 
-/** Waits for `/readyz`: the embedded store's first start creates its database, which took up to 45 s here. */
+/** Waits for `/readyz`: the embedded store's first start creates its database, tens of seconds on a busy machine. */
 async function waitReady(name: string, port: number): Promise<void> {
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
