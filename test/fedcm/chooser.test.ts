@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE, screenshotAt } from '../browser/chromium.ts';
 import { pkcePair, startFedcmWorld, type FedcmWorld } from './fedcm-service.ts';
+import { freshPostgres, freshRedis, type FreshPostgres, type FreshRedis } from '../support/databases.ts';
 import { giveConsent } from './fedcm-cookie.ts';
 import { redeem } from './idp-request.ts';
 import { launchFedcmChromium } from './tls-hosts.ts';
@@ -122,65 +123,72 @@ async function waitForDialog(chooser: Chooser, index: number, tries = 200) {
   return dialog;
 }
 
+/** The first use asks consent in the pop-up; the code redeems to the redirect flow's sub; then one tap. */
+async function consentThenOneTap(shot: string): Promise<void> {
+  const chooser = await signedInChooser();
+  const first = pkcePair();
+  const answer = askForCode(chooser.page, first.challenge);
+  const dialog = await waitForDialog(chooser, 0);
+  expect(dialog.accounts).toHaveLength(1);
+  const popUp = chooser.context.waitForEvent('page');
+  await chooser.cdp.send('FedCm.selectAccount', { dialogId: dialog.dialogId, accountIndex: 0 });
+  const consent = await popUp;
+  await consent.waitForLoadState();
+  await consent.setViewportSize(PHONE);
+  // The service's own consent page, in French, at a phone's size.
+  expect(consent.url()).toContain('/interaction/');
+  expect(await consent.locator('html').getAttribute('lang')).toBe('fr');
+  expect(await consent.locator('button.button.primary').innerText()).toMatch(/autoriser/i);
+  await screenshotAt(consent, shot);
+  await consent.click('button.button.primary');
+  const result = await answer;
+  expect(result.code, JSON.stringify(result)).toBeTruthy();
+  const { token, userinfo } = await redeem(world, result.code!, first.verifier);
+  expect(token.status, token.text).toBe(200);
+  expect(userinfo?.status).toBe(200);
+  const fedcmSub = userinfo!.json.sub;
+
+  // The redirect flow gives the same application the same sub (consent is remembered now: no page).
+  const redirect = pkcePair();
+  const authorize = new URL(`${world.issuer}/oauth/authorize`);
+  authorize.search = new URLSearchParams({
+    response_type: 'code',
+    client_id: world.client.clientId,
+    redirect_uri: world.client.redirectUri,
+    scope: 'openid email',
+    code_challenge: redirect.challenge,
+    code_challenge_method: 'S256',
+    state: 'redirect-flow',
+  }).toString();
+  await chooser.page.goto(authorize.href);
+  await chooser.page.waitForURL((url) => url.href.startsWith(world.client.redirectUri));
+  const callback = new URL(chooser.page.url());
+  const viaRedirect = await redeem(world, callback.searchParams.get('code')!, redirect.verifier);
+  expect(viaRedirect.userinfo?.json.sub).toBe(fedcmSub);
+
+  // One tap: the grant exists, the chooser's choice is the code, no pop-up.
+  await chooser.page.goto(`${world.rpOrigin}/`);
+  await chooser.cdp.send('FedCm.enable', { disableRejectionDelay: true });
+  const second = pkcePair();
+  const again = askForCode(chooser.page, second.challenge);
+  const dialogAgain = await waitForDialog(chooser, 1);
+  let popUps = 0;
+  chooser.context.on('page', () => (popUps += 1));
+  await chooser.cdp.send('FedCm.selectAccount', { dialogId: dialogAgain.dialogId, accountIndex: 0 });
+  const secondResult = await again;
+  expect(secondResult.code, JSON.stringify(secondResult)).toBeTruthy();
+  expect(popUps).toBe(0);
+  const redeemed = await redeem(world, secondResult.code!, second.verifier);
+  expect(redeemed.userinfo?.json.sub).toBe(fedcmSub);
+  await chooser.context.close();
+}
+
 describe('FedCM sign-in in Chromium', () => {
-  it('asks consent in a pop-up the first time, then gives a code the application redeems; the next time is one tap', async () => {
-    const chooser = await signedInChooser();
-    const first = pkcePair();
-    const answer = askForCode(chooser.page, first.challenge);
-    const dialog = await waitForDialog(chooser, 0);
-    expect(dialog.accounts).toHaveLength(1);
-    const popUp = chooser.context.waitForEvent('page');
-    await chooser.cdp.send('FedCm.selectAccount', { dialogId: dialog.dialogId, accountIndex: 0 });
-    const consent = await popUp;
-    await consent.waitForLoadState();
-    await consent.setViewportSize(PHONE);
-    // The service's own consent page, in French, at a phone's size.
-    expect(consent.url()).toContain('/interaction/');
-    expect(await consent.locator('html').getAttribute('lang')).toBe('fr');
-    expect(await consent.locator('button.button.primary').innerText()).toMatch(/autoriser/i);
-    await screenshotAt(consent, 'fedcm-consent-popup-phone');
-    await consent.click('button.button.primary');
-    const result = await answer;
-    expect(result.code, JSON.stringify(result)).toBeTruthy();
-    const { token, userinfo } = await redeem(world, result.code!, first.verifier);
-    expect(token.status, token.text).toBe(200);
-    expect(userinfo?.status).toBe(200);
-    const fedcmSub = userinfo!.json.sub;
-
-    // The redirect flow gives the same application the same sub (consent is remembered now: no page).
-    const redirect = pkcePair();
-    const authorize = new URL(`${world.issuer}/oauth/authorize`);
-    authorize.search = new URLSearchParams({
-      response_type: 'code',
-      client_id: world.client.clientId,
-      redirect_uri: world.client.redirectUri,
-      scope: 'openid email',
-      code_challenge: redirect.challenge,
-      code_challenge_method: 'S256',
-      state: 'redirect-flow',
-    }).toString();
-    await chooser.page.goto(authorize.href);
-    await chooser.page.waitForURL((url) => url.href.startsWith(world.client.redirectUri));
-    const callback = new URL(chooser.page.url());
-    const viaRedirect = await redeem(world, callback.searchParams.get('code')!, redirect.verifier);
-    expect(viaRedirect.userinfo?.json.sub).toBe(fedcmSub);
-
-    // One tap: the grant exists, the chooser's choice is the code, no pop-up.
-    await chooser.page.goto(`${world.rpOrigin}/`);
-    await chooser.cdp.send('FedCm.enable', { disableRejectionDelay: true });
-    const second = pkcePair();
-    const again = askForCode(chooser.page, second.challenge);
-    const dialogAgain = await waitForDialog(chooser, 1);
-    let popUps = 0;
-    chooser.context.on('page', () => (popUps += 1));
-    await chooser.cdp.send('FedCm.selectAccount', { dialogId: dialogAgain.dialogId, accountIndex: 0 });
-    const secondResult = await again;
-    expect(secondResult.code, JSON.stringify(secondResult)).toBeTruthy();
-    expect(popUps).toBe(0);
-    const redeemed = await redeem(world, secondResult.code!, second.verifier);
-    expect(redeemed.userinfo?.json.sub).toBe(fedcmSub);
-    await chooser.context.close();
-  }, 60_000);
+  it(
+    'asks consent in a pop-up the first time, then gives a code the application redeems; the next time is one tap',
+    () => consentThenOneTap('fedcm-consent-popup-phone'),
+    60_000,
+  );
 
   it('refusing in the pop-up gives the application an error and no code', async () => {
     const client = await world.service.context.clients.create({
@@ -251,4 +259,28 @@ describe('FedCM sign-in in Chromium', () => {
     expect(after.dialogs.filter((d) => d.dialogType === 'AccountChooser')).toHaveLength(0);
     await chooser.context.close();
   }, 60_000);
+});
+
+describe('FedCM sign-in in Chromium, on Postgres + Redis', () => {
+  let embedded: FedcmWorld;
+  let postgres: FreshPostgres;
+  let redis: FreshRedis;
+  beforeAll(async () => {
+    embedded = world;
+    postgres = await freshPostgres();
+    redis = await freshRedis();
+    world = await startFedcmWorld({ storage: { kind: 'postgres', postgres: { url: postgres.url }, redis: redis.config } });
+  }, 60_000);
+  afterAll(async () => {
+    await world.stop();
+    world = embedded;
+    await redis.cleanup();
+    await postgres.drop();
+  });
+
+  it(
+    'asks consent in the pop-up, then one tap; the code redeems to the redirect flow’s sub',
+    () => consentThenOneTap('fedcm-consent-popup-phone-postgres'),
+    60_000,
+  );
 });
