@@ -5,7 +5,7 @@ import { makeRenderError } from '../../src/provider/render-error.ts';
 import { reasonForOAuthError } from '../../src/pages/error-page.ts';
 import { fakeContext } from './fake-context.ts';
 
-const config = { languages: { default: 'fr' as const, supported: ['fr', 'en'] as ('fr' | 'en')[] } };
+const config = { production: false, languages: { default: 'fr' as const, supported: ['fr', 'en'] as ('fr' | 'en')[] } };
 const renderError = makeRenderError(config);
 
 function engineContext(status: number, request: Parameters<typeof fakeContext>[0] & { uiLocales?: string } = {}) {
