@@ -17,6 +17,7 @@ const COMMANDS: ReadonlyArray<readonly [string, string]> = [
   ['user delete ACCOUNT', 'erase the account and everything tied to it'],
   ['user export ACCOUNT', 'print all the data held about the account, as JSON'],
   ['user verify-email ACCOUNT', 'mark its e-mail address verified (or --resend a link)'],
+  ['user passkeys remove ACCOUNT PASSKEY_ID', "remove one of the account's passkeys (signin user show lists them)"],
   ['client create', 'register an application (prints its secret once)'],
   ['client list', 'list the registered applications'],
   ['client show CLIENT_ID', 'show one application'],
