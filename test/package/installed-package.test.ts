@@ -41,7 +41,8 @@ describe('the package installed from its tarball', () => {
       await server.waitFor('listening');
       const res = await fetch(`http://localhost:${port}/.well-known/openid-configuration`);
       expect(res.status).toBe(200);
-      expect(((await res.json()) as { issuer: string }).issuer).toBe('http://localhost:3000');
+      // The file init wrote names a development issuer on this machine: it follows --port.
+      expect(((await res.json()) as { issuer: string }).issuer).toBe(`http://localhost:${port}`);
     } finally {
       // npx runs the server under a shell and passes no signal on: a process manager signals the
       // server itself (docs/operations/deploy.md says to run `signin serve` directly), and so does this
