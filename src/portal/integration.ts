@@ -5,6 +5,7 @@
 import type { RegisteredClient } from '../clients/registry.ts';
 import { isMachineClient } from '../provider/client-metadata.ts';
 import { curlSection, machineSection } from './integration/curl.ts';
+import { fedcmSection } from './integration/fedcm.ts';
 import type { HelpSection } from './integration/help-blocks.ts';
 import { helpValues } from './integration/help-values.ts';
 import { mobileAppSection } from './integration/mobile-app.ts';
@@ -42,5 +43,7 @@ function sectionsFor(client: RegisteredClient, values: ReturnType<typeof helpVal
       : client.appType === 'mobile'
         ? [mobileAppSection(values)]
         : [nodeWebAppSection(values), pythonWebAppSection(values)];
-  return [...libraries, curlSection(values), signOutSection(values), claimsSection(client)];
+  // Web pages may also sign in through the browser's account chooser (FedCM: https issuers only).
+  const fedcm = client.appType !== 'mobile' && !values.insecureIssuer ? [fedcmSection(values)] : [];
+  return [...libraries, ...fedcm, curlSection(values), signOutSection(values), claimsSection(client)];
 }
