@@ -27,7 +27,9 @@ FROM ${NODE_IMAGE} AS dependencies
 WORKDIR /app
 COPY package.json package-lock.json ./
 # Not --omit=optional: it would drop the native build of the password hasher with the embedded store.
-RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --ignore-scripts --no-audit --no-fund
+# Type declarations, source maps and documents are never read at run time: 30 MB of the 87.
+RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --ignore-scripts --no-audit --no-fund \
+  && find node_modules -type f \( -name '*.d.ts' -o -name '*.d.mts' -o -name '*.d.cts' -o -name '*.map' -o -name '*.md' \) -delete
 
 # ---- runtime ----
 FROM ${NODE_IMAGE}
