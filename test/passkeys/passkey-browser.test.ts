@@ -5,6 +5,9 @@
 // the application receives an ID token saying how (amr). The account page lists, adds and removes passkeys
 // with a notice e-mail each, and tells the browser through the Signal API when one is removed or the
 // account deleted. Screenshots at 360×640 in French and English.
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium as playwright, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { startSmtpSink, type SmtpSink } from '../email/smtp-sink.ts';
@@ -76,6 +79,23 @@ async function callbacks(page: Page, redirectUri: string): Promise<() => Promise
   };
 }
 
+/** axe's WCAG 2.x A/AA violations on the page as it is now, each as "rule: elements". */
+async function axeViolations(page: Page): Promise<string[]> {
+  const source = await readFile(join(dirname(createRequire(import.meta.url).resolve('axe-core')), 'axe.min.js'), 'utf8');
+  await page.waitForLoadState('load');
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: source });
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run(d: Document, o: object): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown[] }> }> }> };
+      }
+    ).axe;
+    const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+}
+
 const signals = (page: Page) =>
   page.evaluate(() => (window as unknown as { signals: Array<{ name: string; options: Record<string, unknown> }> }).signals);
 
@@ -143,12 +163,10 @@ for (const store of ['embedded', 'postgres+redis'] as const) {
       await expect.poll(() => page.locator('button', { hasText: 'Se connecter avec une clé d’accès' }).isVisible()).toBe(true);
       expect(await page.getAttribute('#email', 'autocomplete')).toBe('username webauthn');
       await expect.poll(() => page.inputValue('input[name="passkey_capable"]')).toBe('yes');
-      await screenshotAt(page, `passkeys-${store}-fr-login`);
       await page.fill('#email', user.email);
       await page.fill('#password', user.password);
       await page.click('form[action$="/login"] button[type="submit"]');
       await page.waitForSelector('h1:has-text("Se connecter plus vite la prochaine fois")');
-      await screenshotAt(page, `passkeys-${store}-fr-offer`);
       await page.click('button:has-text("Créer une clé d’accès")');
       // The consent step, then back at the application.
       await page.waitForSelector('form[action$="/consent"]');
@@ -188,6 +206,56 @@ for (const store of ['embedded', 'postgres+redis'] as const) {
       await context.close();
     });
 
+    if (store === 'embedded')
+      it('shows the login button, the offer and the list at 360×640, in French and English, with nothing for axe', async () => {
+        const copy = {
+          fr: {
+            button: 'Se connecter avec une clé d’accès',
+            offer: 'Se connecter plus vite la prochaine fois',
+            accept: 'Créer une clé d’accès',
+          },
+          en: { button: 'Sign in with a passkey', offer: 'Sign in faster next time', accept: 'Create a passkey' },
+        };
+        for (const locale of ['fr', 'en'] as const) {
+          const user = await svc.createUser();
+          // bypassCSP for axe only, injected as an inline script; the pages are unchanged.
+          const context = await browser.newContext({ viewport: SMALL_PHONE, locale: locale === 'fr' ? 'fr-FR' : 'en-GB', bypassCSP: true });
+          const page = await context.newPage();
+          page.setDefaultTimeout(15_000);
+          await virtualAuthenticator(context, page);
+          // A browser without passkey autofill, so that the login page stays on screen.
+          await context.addInitScript(() => {
+            PublicKeyCredential.isConditionalMediationAvailable = () => Promise.resolve(false);
+          });
+          const arrival = await callbacks(page, client.redirectUri);
+          const flow = await rp.start({ ui_locales: locale });
+          await page.goto(flow.url);
+          await page.waitForSelector(`button:has-text("${copy[locale].button}")`);
+          await expect.poll(() => page.inputValue('input[name="passkey_capable"]')).toBe('yes');
+          await screenshotAt(page, `passkeys-${locale}-login`);
+          expect(await axeViolations(page), `${locale} login`).toEqual([]);
+
+          await page.fill('#email', user.email);
+          await page.fill('#password', user.password);
+          await page.click('form[action$="/login"] button[type="submit"]');
+          await page.waitForSelector(`h1:has-text("${copy[locale].offer}")`);
+          await page.waitForSelector(`button:has-text("${copy[locale].accept}")`);
+          await screenshotAt(page, `passkeys-${locale}-offer`);
+          expect(await axeViolations(page), `${locale} offer`).toEqual([]);
+          await page.click(`button:has-text("${copy[locale].accept}")`);
+          await page.click('form[action$="/consent"] button.primary');
+          await arrival();
+          await page.waitForURL((url) => url.hostname === 'app.example.org');
+
+          await page.goto(`${svc.url}/account?task=passkeys`);
+          await page.waitForSelector('#passkeys li');
+          await page.locator('#passkeys').scrollIntoViewIfNeeded();
+          await screenshotAt(page, `passkeys-${locale}-account`);
+          expect(await axeViolations(page), `${locale} account`).toEqual([]);
+          await context.close();
+        }
+      });
+
     it('the account page lists, adds and removes passkeys, with a notice and the Signal API; deletion signals too', async () => {
       for (const locale of ['fr', 'en'] as const) {
         const user = await svc.createUser();
@@ -213,7 +281,6 @@ for (const store of ['embedded', 'postgres+redis'] as const) {
         await smtp.next(user.email);
         await expect.poll(() => page.locator('#passkeys li').count()).toBe(2);
         await page.locator('#passkeys summary').scrollIntoViewIfNeeded();
-        await screenshotAt(page, `passkeys-${store}-${locale}-account`);
         const ids = (
           await svc.service.context.db.query<{ id: string }>('SELECT id FROM passkeys WHERE account_id = $1', [user.id])
         ).rows.map((r) => r.id);
