@@ -17,6 +17,7 @@ export const unitTests = [
   'test/accounts/rules.test.ts',
   'test/adapters/outage-classification.test.ts',
   'test/adapters/storage-deadline.test.ts',
+  'test/storage/data-dir-lock.test.ts',
   'test/authorization/redirect-uri-rules.test.ts',
   'test/bench/harness-summary.test.ts',
   'test/config/**/*.test.ts',

@@ -1,11 +1,14 @@
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 // A type-only import: erased at run time, so loading this file never loads PGlite.
 import type { PGlite } from '@electric-sql/pglite';
 import { rethrowClassified } from '../unavailable.ts';
 import type { Database, Queryable, QueryResult } from './database.ts';
 import { webAssemblyStoreLoading } from './webassembly-store.ts';
 import { embeddedTemplate } from './embedded-template.ts';
+import { lockDataDir } from './data-dir-lock.ts';
+
+export { DataDirInUseError } from './data-dir-lock.ts';
 
 const PGLITE_PACKAGE = '@electric-sql/pglite';
 
@@ -109,42 +112,4 @@ export async function openPglite(dataDir: string): Promise<Database> {
       release();
     },
   };
-}
-
-export class DataDirInUseError extends Error {
-  override name = 'DataDirInUseError';
-}
-
-/**
- * The embedded store belongs to one process at a time: two processes writing one data folder would
- * corrupt it. A lock file with the owner's pid says who has it; a lock left by a dead process is taken over.
- */
-function lockDataDir(dataDir: string): () => void {
-  mkdirSync(dataDir, { recursive: true });
-  const file = join(dataDir, 'signin.lock');
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    try {
-      writeFileSync(file, String(process.pid), { flag: 'wx' });
-      return () => rmSync(file, { force: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number.parseInt(readFileSync(file, 'utf8'), 10);
-      if (owner && owner !== process.pid && isAlive(owner)) {
-        throw new DataDirInUseError(
-          `the embedded data folder ${resolve(dataDir)} is in use by process ${owner} (a running server?); stop it first`,
-        );
-      }
-      rmSync(file, { force: true });
-    }
-  }
-  throw new DataDirInUseError(`cannot lock the embedded data folder ${resolve(dataDir)}`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
