@@ -286,6 +286,13 @@ for (const store of ['embedded', 'postgres+redis'] as const) {
         ).rows.map((r) => r.id);
         expect(ids).toHaveLength(2);
 
+        // Rename one (confirmed by the password).
+        await page.fill('#passkey-name-1', 'Téléphone de Fatou');
+        await page.fill('#passkey-password-1', user.password);
+        await page.click('#passkeys li:nth-child(2) button:not([formaction])');
+        await page.waitForURL(/notice=passkey-renamed/);
+        expect(await page.locator('#passkeys li .app-name').allTextContents()).toContain('Téléphone de Fatou');
+
         // Remove one (confirmed by the password): the notice, and the signal of the passkey gone.
         const removed = await page.inputValue('#passkeys li:first-child input[name="passkey"]');
         await page.fill('#passkey-password-0', user.password);
