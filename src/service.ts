@@ -48,8 +48,8 @@ import { commitTokenResponses } from './provider/tokens/token-commit.ts';
 import { markRevocationRequests, type DurableRevocations } from './provider/tokens/durable-revocations.ts';
 import { replaceSigningKeys } from './provider/engine.ts';
 import { createPhoneService } from './phone/phone-service.ts';
-import { fedcmRoutes } from './fedcm/fedcm-router.ts';
 import { createPasskeys } from './passkeys/passkeys.ts';
+import { fedcmRoutes } from './fedcm/fedcm-router.ts';
 import { portalRoutes } from './portal/portal-router.ts';
 import { PORTAL_SESSION_MODEL } from './portal/portal-session.ts';
 import type { ServiceContext } from './service-context.ts';
@@ -138,9 +138,9 @@ export async function createSignInService(config: SignInConfig, options: SignInS
     pretty: config.log.pretty ?? !config.production,
     destination: options.logDestination,
   });
-  const redisKeyPrefix = config.storage.redis?.keyPrefix;
   // The engine's console warnings as log lines, so that a JSON log stays JSON (log/engine-warnings.ts).
   const stopEngineWarnings = routeEngineWarnings(logger);
+  const redisKeyPrefix = config.storage.redis?.keyPrefix;
   // With Redis, an address without failed client authentications is known as such without a read.
   const clientAuthFailures = storage.redis && (await clientAuthFailureWatch(config.rateLimit, storage.redis, redisKeyPrefix));
   const limits = createRateLimits(config.rateLimit, { db, redis: storage.redis, redisKeyPrefix, clientAuthFailures });
@@ -309,10 +309,10 @@ export async function createSignInService(config: SignInConfig, options: SignInS
     refreshSigningKeys: () => signingKeys.refresh(),
     async close() {
       if (sweep) clearInterval(sweep);
+      stopEngineWarnings();
       await clientChanges?.close();
       await grantChanges?.close();
       await revocations?.record.close();
-      stopEngineWarnings();
       await clientAuthFailures?.close();
       await signingKeys.close();
       if (!options.storage) await storage.close();

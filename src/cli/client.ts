@@ -14,8 +14,8 @@ import type { CliIo } from './io.ts';
 import { loadEngineStoresConfig, loadStoresConfig, withEngineStores, withStores } from './open-stores.ts';
 import { revokeClientGrants } from '../grants/revoke.ts';
 import { clientDetails, clientTable, clientView, printHelp, printJson, printLine } from './output.ts';
-
 import { didYouMean } from '../config/did-you-mean.ts';
+
 const HELP_COMMAND = 'signin client --help';
 const READ_OPTIONS = { ...COMMON_OPTIONS, ...JSON_OPTION } as const;
 const ROTATE_OPTIONS = { ...READ_OPTIONS, overlap: { type: 'string' } } as const;

@@ -372,7 +372,8 @@ export const en: Messages = {
   'scope.phone.label': 'Your phone number',
   'scope.phone.description': 'Your verified phone number.',
   'scope.phone.none': 'No number on your account yet',
-  'phone.sms.text': '{code} is your sign-in code for {service}. It expires in {minutes, plural, one {# minute} other {# minutes}}. Do not give it to anyone, even someone who says they are from {service}.',
+  'phone.sms.text':
+    '{code} is your sign-in code for {service}. It expires in {minutes, plural, one {# minute} other {# minutes}}. Do not give it to anyone, even someone who says they are from {service}.',
   'login.phone.sms': 'Get a code by SMS',
   'login.phone.whatsapp': 'Get a code on WhatsApp',
   'phone.title': 'Sign in with your phone',
@@ -385,7 +386,8 @@ export const en: Messages = {
   'phone.usePassword': 'Sign in with e‑mail address and password',
   'phone.code.title': 'Enter the code you received',
   'phone.code.intro.sms': 'If this number is an account’s, a 6-digit code has just been sent by SMS to {number}. It expires in 5 minutes.',
-  'phone.code.intro.whatsapp': 'If this number is an account’s, a 6-digit code has just been sent on WhatsApp to {number}. It expires in 5 minutes.',
+  'phone.code.intro.whatsapp':
+    'If this number is an account’s, a 6-digit code has just been sent on WhatsApp to {number}. It expires in 5 minutes.',
   'phone.code.label': '6-digit code',
   'phone.code.submit': 'Sign in',
   'phone.code.resend': 'Get a new code',
@@ -396,14 +398,19 @@ export const en: Messages = {
   'phone.error.wrong': 'Wrong code. {count, plural, one {# try left.} other {# tries left.}}',
   'phone.error.expired': 'This code is no longer valid (expired or already used). Ask for a new one.',
   'phone.error.exhausted': 'Too many tries for this code. Ask for a new one.',
-  'phone.error.coolingOff': 'This number was added to your account less than {hours, plural, one {# hour} other {# hours}} ago: for your safety, it cannot sign you in on its own yet. Sign in with your password.',
-  'phone.error.simSwap': 'We cannot sign you in with a code right now: the SIM card of this number may have changed recently. Sign in with your password.',
+  'phone.error.coolingOff':
+    'This number was added to your account less than {hours, plural, one {# hour} other {# hours}} ago: for your safety, it cannot sign you in on its own yet. Sign in with your password.',
+  'phone.error.simSwap':
+    'We cannot sign you in with a code right now: the SIM card of this number may have changed recently. Sign in with your password.',
   'phone.error.budget': 'Sending codes is paused until tomorrow. Sign in with your password.',
-  'phone.error.gateway': 'The code could not be sent: the messaging service is not answering. Try again in a few minutes, or sign in with your password.',
-  'phone.error.tooMany': 'Too many codes asked for. Try again in {minutes, plural, one {# minute} other {# minutes}}, or sign in with your password.',
+  'phone.error.gateway':
+    'The code could not be sent: the messaging service is not answering. Try again in a few minutes, or sign in with your password.',
+  'phone.error.tooMany':
+    'Too many codes asked for. Try again in {minutes, plural, one {# minute} other {# minutes}}, or sign in with your password.',
   'account.phone.link': 'Phone number',
   'account.phone.title': 'Phone number',
-  'account.phone.explain': 'A code received on this number signs you in. On its own it never changes the password, the e‑mail address or the number, nor recovers the account.',
+  'account.phone.explain':
+    'A code received on this number signs you in. On its own it never changes the password, the e‑mail address or the number, nor recovers the account.',
   'account.phone.current': 'Verified number: {number}',
   'account.phone.coolingOff': 'Added recently: it will sign you in from {date} (UTC).',
   'account.phone.none': 'No number yet.',

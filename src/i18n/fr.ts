@@ -386,7 +386,8 @@ export const fr = {
   'scope.phone.label': 'Votre numéro de téléphone',
   'scope.phone.description': 'Votre numéro de téléphone vérifié.',
   'scope.phone.none': 'Aucun numéro sur votre compte pour l’instant',
-  'phone.sms.text': '{code} est votre code de connexion à {service}. Il expire dans {minutes, plural, one {# minute} other {# minutes}}. Ne le donnez à personne, même à quelqu’un qui dit venir de {service}.',
+  'phone.sms.text':
+    '{code} est votre code de connexion à {service}. Il expire dans {minutes, plural, one {# minute} other {# minutes}}. Ne le donnez à personne, même à quelqu’un qui dit venir de {service}.',
   'login.phone.sms': 'Recevoir un code par SMS',
   'login.phone.whatsapp': 'Recevoir un code par WhatsApp',
   'phone.title': 'Se connecter avec son téléphone',
@@ -398,8 +399,10 @@ export const fr = {
   'phone.send': 'Recevoir le code',
   'phone.usePassword': 'Se connecter avec l’adresse e‑mail et le mot de passe',
   'phone.code.title': 'Saisissez le code reçu',
-  'phone.code.intro.sms': 'Si ce numéro est celui d’un compte, un code à 6 chiffres vient de partir par SMS vers le {number}. Il expire dans 5 minutes.',
-  'phone.code.intro.whatsapp': 'Si ce numéro est celui d’un compte, un code à 6 chiffres vient de partir par WhatsApp vers le {number}. Il expire dans 5 minutes.',
+  'phone.code.intro.sms':
+    'Si ce numéro est celui d’un compte, un code à 6 chiffres vient de partir par SMS vers le {number}. Il expire dans 5 minutes.',
+  'phone.code.intro.whatsapp':
+    'Si ce numéro est celui d’un compte, un code à 6 chiffres vient de partir par WhatsApp vers le {number}. Il expire dans 5 minutes.',
   'phone.code.label': 'Code à 6 chiffres',
   'phone.code.submit': 'Se connecter',
   'phone.code.resend': 'Recevoir un nouveau code',
@@ -410,14 +413,19 @@ export const fr = {
   'phone.error.wrong': 'Code incorrect. {count, plural, one {Il vous reste # essai.} other {Il vous reste # essais.}}',
   'phone.error.expired': 'Ce code n’est plus valable (expiré ou déjà utilisé). Demandez-en un nouveau.',
   'phone.error.exhausted': 'Trop d’essais pour ce code. Demandez-en un nouveau.',
-  'phone.error.coolingOff': 'Ce numéro a été ajouté à votre compte il y a moins de {hours, plural, one {# heure} other {# heures}} : pour votre sécurité, il ne suffit pas encore pour vous connecter. Connectez-vous avec votre mot de passe.',
-  'phone.error.simSwap': 'Nous ne pouvons pas vous connecter avec un code pour l’instant : la carte SIM de ce numéro a peut-être changé récemment. Connectez-vous avec votre mot de passe.',
+  'phone.error.coolingOff':
+    'Ce numéro a été ajouté à votre compte il y a moins de {hours, plural, one {# heure} other {# heures}} : pour votre sécurité, il ne suffit pas encore pour vous connecter. Connectez-vous avec votre mot de passe.',
+  'phone.error.simSwap':
+    'Nous ne pouvons pas vous connecter avec un code pour l’instant : la carte SIM de ce numéro a peut-être changé récemment. Connectez-vous avec votre mot de passe.',
   'phone.error.budget': 'L’envoi de codes est suspendu jusqu’à demain. Connectez-vous avec votre mot de passe.',
-  'phone.error.gateway': 'Le code n’a pas pu partir : le service d’envoi ne répond pas. Réessayez dans quelques minutes, ou connectez-vous avec votre mot de passe.',
-  'phone.error.tooMany': 'Trop de codes demandés. Réessayez dans {minutes, plural, one {# minute} other {# minutes}}, ou connectez-vous avec votre mot de passe.',
+  'phone.error.gateway':
+    'Le code n’a pas pu partir : le service d’envoi ne répond pas. Réessayez dans quelques minutes, ou connectez-vous avec votre mot de passe.',
+  'phone.error.tooMany':
+    'Trop de codes demandés. Réessayez dans {minutes, plural, one {# minute} other {# minutes}}, ou connectez-vous avec votre mot de passe.',
   'account.phone.link': 'Numéro de téléphone',
   'account.phone.title': 'Numéro de téléphone',
-  'account.phone.explain': 'Un code reçu sur ce numéro vous connecte. Il ne permet jamais, à lui seul, de changer le mot de passe, l’adresse e‑mail ou le numéro, ni de retrouver l’accès au compte.',
+  'account.phone.explain':
+    'Un code reçu sur ce numéro vous connecte. Il ne permet jamais, à lui seul, de changer le mot de passe, l’adresse e‑mail ou le numéro, ni de retrouver l’accès au compte.',
   'account.phone.current': 'Numéro vérifié : {number}',
   'account.phone.coolingOff': 'Ajouté récemment : il servira à vous connecter à partir du {date} (UTC).',
   'account.phone.none': 'Aucun numéro pour l’instant.',
@@ -434,6 +442,8 @@ export const fr = {
   'account.phone.wrongPassword': 'Mot de passe incorrect.',
   'account.phone.same': 'Ce numéro est déjà celui de votre compte.',
   'mail.phoneAdded.subject': 'Un numéro de téléphone a été ajouté à votre compte',
-  'mail.phoneAdded.intro': 'Le numéro {number} vient d’être ajouté à votre compte. Il pourra servir à vous connecter à partir du {date} (UTC).',
-  'mail.phoneAdded.ignore': 'Si ce n’est pas vous, connectez-vous avec votre mot de passe et retirez ce numéro, puis changez votre mot de passe.',
+  'mail.phoneAdded.intro':
+    'Le numéro {number} vient d’être ajouté à votre compte. Il pourra servir à vous connecter à partir du {date} (UTC).',
+  'mail.phoneAdded.ignore':
+    'Si ce n’est pas vous, connectez-vous avec votre mot de passe et retirez ce numéro, puis changez votre mot de passe.',
 } satisfies Record<string, string>;

@@ -70,7 +70,8 @@ export const SECURITY_EVENTS = {
   'signing_key.retired': { outcome: 'success', description: 'a signing key left the JWKS' },
   'fedcm.assertion': {
     outcome: 'success',
-    description: "the browser's account chooser (FedCM) was given an authorization code for an application, at once or after the consent pop-up",
+    description:
+      "the browser's account chooser (FedCM) was given an authorization code for an application, at once or after the consent pop-up",
   },
   'fedcm.continued': {
     outcome: 'success',
@@ -95,11 +96,18 @@ export const SECURITY_EVENTS = {
     outcome: 'blocked',
     description: 'too many codes asked for one number, one range of numbers or from one IP (`limit`); nothing was sent',
   },
-  'phone.budget_exhausted': { outcome: 'blocked', description: "the day's message budget (phone.dailyBudget) is spent; no code is sent until the next day" },
-  'phone.gateway_failed': { outcome: 'failure', description: 'the SMS or WhatsApp gateway could not take a code (`reason`: gateway and why); the user was told' },
+  'phone.budget_exhausted': {
+    outcome: 'blocked',
+    description: "the day's message budget (phone.dailyBudget) is spent; no code is sent until the next day",
+  },
+  'phone.gateway_failed': {
+    outcome: 'failure',
+    description: 'the SMS or WhatsApp gateway could not take a code (`reason`: gateway and why); the user was told',
+  },
   'phone.sign_in_refused': {
     outcome: 'blocked',
-    description: 'a right code did not sign in: the number is in its cooling-off period, or the SIM-swap check said yes or could not answer',
+    description:
+      'a right code did not sign in: the number is in its cooling-off period, or the SIM-swap check said yes or could not answer',
   },
   'phone.added': { outcome: 'success', description: 'a user added a verified phone number to their account (the e-mail address is told)' },
   'phone.removed': { outcome: 'success', description: 'a user removed the phone number of their account' },

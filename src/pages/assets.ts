@@ -16,8 +16,8 @@ const FILES = {
   'portal.css': { file: new URL('../../views/static/portal.css', import.meta.url), type: CSS },
   'copy.js': { file: new URL('../../views/portal/static/copy.js', import.meta.url), type: JS },
   'show-password.js': { file: new URL('../../views/static/show-password.js', import.meta.url), type: JS },
-  'passkeys.js': { file: new URL('../../views/static/passkeys.js', import.meta.url), type: JS },
   'fedcm-done.js': { file: new URL('../../views/static/fedcm-done.js', import.meta.url), type: JS },
+  'passkeys.js': { file: new URL('../../views/static/passkeys.js', import.meta.url), type: JS },
   'icon.svg': { file: new URL('../../views/static/icon.svg', import.meta.url), type: SVG },
   'favicon.ico': { file: new URL('../../views/static/favicon.ico', import.meta.url), type: 'image/x-icon' },
 } as const;
