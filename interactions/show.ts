@@ -11,6 +11,12 @@ export function showInteraction(deps: InteractionDeps): RouterMiddleware {
     const interaction = await loadInteraction(ctx, deps);
     switch (interaction.details.prompt.name) {
       case 'login':
+        // Asked to start on the sign-up form (`screen_hint=signup`); its "Déjà un compte ?" link comes
+        // back with `?login`.
+        if (interaction.details.params.screen_hint === 'signup' && ctx.query.login === undefined) {
+          ctx.set('Cache-Control', 'no-store');
+          return ctx.redirect(`${ctx.mountPath ?? ''}/interaction/${interaction.uid}/signup`);
+        }
         return showLogin(ctx, interaction);
       case 'consent':
         return consentStep(ctx, deps, interaction);

@@ -23,8 +23,11 @@ export interface AccountPageDeps {
     AccountStore,
     'findById' | 'findByEmail' | 'findForSignIn' | 'setPassword' | 'details' | 'setDisabled' | 'delete' | 'changeEmail' | 'changeProfile'
   >;
-  /** `list` and `delete`: the deletion of the account looks at the applications it registered in the portal. */
-  clients: Pick<ClientRegistry, 'get' | 'list' | 'delete'>;
+  /**
+   * `list` and `delete`: the deletion of the account looks at the applications it registered in the portal;
+   * `ensureFirstPartyClient`: sign-up from the page goes through a client of its own (account-sign-up.ts).
+   */
+  clients: Pick<ClientRegistry, 'get' | 'list' | 'delete' | 'ensureFirstPartyClient'>;
   consents: Pick<ConsentStore, 'listForAccount' | 'forget'>;
   limits: Pick<RateLimits, 'loginPerAccount' | 'loginPerIp' | 'mailPerAddress' | 'mailPerIp'>;
   /** The verification link, the change-of-address link, and the notices after a change. */

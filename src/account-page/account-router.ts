@@ -27,6 +27,7 @@ import { addPasskey, newPasskeyOptions, removePasskey, renamePasskey } from './p
 import { changeProfile } from './profile-change.ts';
 import { renderAccount, renderAccountLogin } from './account-pages.ts';
 import { signedInAccount, signInToAccount } from './account-sign-in.ts';
+import { ACCOUNT_SIGNED_IN_PATH, accountSignedIn, startAccountSignUp } from './account-sign-up.ts';
 import { currentSession } from '../provider/engine-session.ts';
 
 export function accountRoutes(deps: AccountPageDeps): Koa.Middleware {
@@ -34,6 +35,8 @@ export function accountRoutes(deps: AccountPageDeps): Koa.Middleware {
   const page = [pageHeaders(), pageErrors(deps.config, { face: 'account_page' })];
   router.get('/account', ...page, showAccount(deps));
   router.post('/account/login', ...page, signInToAccount(deps));
+  router.get('/account/signup', ...page, startAccountSignUp(deps));
+  router.get(ACCOUNT_SIGNED_IN_PATH, ...page, accountSignedIn());
   router.post('/account/revoke', ...page, revokeApplication(deps));
   router.post('/account/password', ...page, changePassword(deps));
   router.post('/account/sign-out', ...page, signOutHere(deps));

@@ -29,5 +29,13 @@ export function queryOrFormPost(ctx: KoaContextWithOIDC, value: string | undefin
   throw new errors.InvalidRequest('response_mode must be query or form_post');
 }
 
+/**
+ * `screen_hint=signup` (Auth0's name for it): the first page is the sign-up form rather than the sign-in
+ * form, for an application's "Créer un compte" button. Any other value is dropped: it is a hint.
+ */
+export function screenHint(ctx: KoaContextWithOIDC, value: string | undefined): void {
+  if (value !== undefined && value !== 'signup') ctx.oidc.params!.screen_hint = undefined;
+}
+
 /** The engine's `extraParams`: each checked parameter with its validator, in this order. */
-export const AUTHORIZATION_PARAM_CHECKS = { state: requireState, response_mode: queryOrFormPost };
+export const AUTHORIZATION_PARAM_CHECKS = { state: requireState, response_mode: queryOrFormPost, screen_hint: screenHint };
