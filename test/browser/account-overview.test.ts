@@ -32,7 +32,7 @@ async function signIn(page: Page, user: { email: string; password: string }): Pr
   await page.goto(`${svc.url}/account`);
   await page.getByLabel('Adresse e\u2011mail').fill(user.email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
   await page.getByRole('heading', { name: 'Mon compte', exact: true }).waitFor();
   await page.locator('.tasks').waitFor();
 }
@@ -57,6 +57,7 @@ describe('the account page on a phone', () => {
       expect.stringContaining('Mon profil'),
       expect.stringContaining('Adresse e\u2011mail'),
       expect.stringContaining('Mot de passe'),
+      expect.stringContaining('Clés d’accès'),
       expect.stringContaining('Appareils connectés'),
       expect.stringContaining('Applications autorisées'),
       expect.stringContaining('Mes données'),
@@ -67,7 +68,7 @@ describe('the account page on a phone', () => {
     const bottoms = await page
       .locator('.task summary, .sign-out .button')
       .evaluateAll((els) => els.map((el) => Math.ceil(el.getBoundingClientRect().bottom)));
-    expect(bottoms).toHaveLength(9);
+    expect(bottoms).toHaveLength(10);
     for (const bottom of bottoms) expect(bottom).toBeLessThanOrEqual(SCREEN.height);
     expect(await visiblePasswordFields(page)).toBe(0);
     expect(await smallTargets(page)).toEqual([]);
@@ -94,7 +95,7 @@ describe('the account page on a phone', () => {
     await laptop.page.getByRole('button', { name: 'Se déconnecter', exact: true }).click();
     await laptop.page.getByRole('status').waitFor();
     expect(await laptop.page.getByRole('status').innerText()).toBe('Vous êtes déconnecté sur cet appareil.');
-    expect(await laptop.page.getByRole('button', { name: 'Se connecter' }).isVisible()).toBe(true);
+    expect(await laptop.page.getByRole('button', { name: 'Se connecter', exact: true }).isVisible()).toBe(true);
     await phone.page.reload();
     expect(await phone.page.locator('.tasks').isVisible()).toBe(true);
 
@@ -119,7 +120,7 @@ describe('the account page on a phone', () => {
 
     // The laptop's next visit asks to sign in.
     await laptop.page.goto(`${svc.url}/account`);
-    expect(await laptop.page.getByRole('button', { name: 'Se connecter' }).isVisible()).toBe(true);
+    expect(await laptop.page.getByRole('button', { name: 'Se connecter', exact: true }).isVisible()).toBe(true);
     await phone.context.close();
     await laptop.context.close();
   });

@@ -46,7 +46,7 @@ describe('bottom sheet', () => {
     expect(Math.round(login.bottom)).toBe(PHONE.height);
     expect(login.top).toBeGreaterThan(0);
     expect(login.radius).toBe('12px');
-    const submit = await page.getByRole('button', { name: 'Se connecter' }).boundingBox();
+    const submit = await page.getByRole('button', { name: 'Se connecter', exact: true }).boundingBox();
     // In the lower half of the screen, where a thumb reaches, and at least 44 px tall.
     expect(submit!.y).toBeGreaterThan(PHONE.height / 2);
     expect(submit!.height).toBeGreaterThanOrEqual(44);
@@ -54,7 +54,7 @@ describe('bottom sheet', () => {
 
     await page.getByLabel('Adresse e\u2011mail').fill(user.email);
     await page.getByLabel('Mot de passe', { exact: true }).fill(user.password);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
     await page.getByRole('button', { name: 'Autoriser' }).waitFor();
     const consent = await sheetGeometry(page);
     expect(consent.bodyClass).toBe('bottom-sheet');

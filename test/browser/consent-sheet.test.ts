@@ -84,7 +84,7 @@ async function openConsent(size: { width: number; height: number }) {
   await page.goto((await rp.start({ display: 'touch' })).url);
   await page.getByLabel('Adresse e\u2011mail').fill(user.email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
   await page.getByRole('button', { name: 'Autoriser' }).waitFor();
   return { context, page, user };
 }

@@ -59,11 +59,11 @@ describe('light and dark mode', () => {
       await check(page, scheme, 'login');
       await page.getByLabel(/^Adresse e.mail$/).fill(user.email);
       await page.getByLabel('Mot de passe').fill('pas le bon mot de passe');
-      await page.getByRole('button', { name: 'Se connecter' }).click();
+      await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
       await page.locator('#login-error').waitFor();
       await check(page, scheme, 'login-error');
       await page.getByLabel('Mot de passe').fill(user.password);
-      await page.getByRole('button', { name: 'Se connecter' }).click();
+      await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
       await page.getByRole('button', { name: 'Autoriser' }).waitFor();
       await check(page, scheme, 'consent');
       await page.getByRole('button', { name: 'Autoriser' }).click();

@@ -116,7 +116,7 @@ describe('error pages in a browser', () => {
     await page.locator('.ways').getByRole('link', { name: 'Se connecter' }).click();
     await page.getByLabel(/^Adresse e.mail$/).fill(owner.email);
     await page.getByLabel('Mot de passe').fill(owner.password);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
     await page.getByRole('heading', { name: 'Mon compte', exact: true }).waitFor();
     await context.close();
   });
@@ -128,7 +128,7 @@ describe('error pages in a browser', () => {
     for (let i = 0; i < 3; i += 1) {
       await page.getByLabel(/^Adresse e.mail$/).fill(user.email);
       await page.getByLabel('Mot de passe', { exact: true }).fill('pas le bon mot de passe');
-      await page.getByRole('button', { name: 'Se connecter' }).click();
+      await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
       await page.getByRole('alert').waitFor();
     }
     await page.getByText('Trop de tentatives de connexion').waitFor();

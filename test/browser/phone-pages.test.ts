@@ -59,7 +59,7 @@ describe('sign-in pages on a phone', () => {
     await page.getByRole('link', { name: 'Se connecter' }).click();
     await page.getByLabel('Adresse e\u2011mail').fill(user.email);
     await page.getByLabel('Mot de passe').fill(user.password);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
     await page.getByRole('button', { name: 'Autoriser' }).waitFor();
     await checkPhonePage(page, 'consent');
     await page.getByRole('button', { name: 'Autoriser' }).click();
@@ -98,7 +98,7 @@ describe('sign-in pages on a phone', () => {
     expect(b!.height).toBeGreaterThanOrEqual(44);
     // A form sent while the password is shown sends it as a password, and the button is back to "Afficher".
     await page.getByRole('button', { name: 'Afficher' }).click();
-    await page.evaluate(() => document.querySelector('form.stack')!.dispatchEvent(new Event('submit')));
+    await page.evaluate(() => document.querySelector('#password')!.closest('form')!.dispatchEvent(new Event('submit')));
     expect(await field.getAttribute('type')).toBe('password');
     expect(await reveal.isVisible()).toBe(true);
     await context.close();
@@ -112,7 +112,7 @@ describe('sign-in pages on a phone', () => {
     expect(await page.getByRole('button', { name: 'Afficher' }).count()).toBe(0);
     await page.getByLabel('Adresse e\u2011mail').fill(user.email);
     await page.getByLabel('Mot de passe').fill(user.password);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
     await page.getByRole('button', { name: 'Autoriser' }).click();
     expect((await arrived()).searchParams.get('code')).toBeTruthy();
     await context.close();
@@ -125,7 +125,7 @@ describe('sign-in pages on a phone', () => {
     for (let i = 0; i < 3; i += 1) {
       await page.getByLabel('Mot de passe').fill('pas le bon mot de passe');
       await page.getByLabel('Adresse e\u2011mail').fill(user.email);
-      await page.getByRole('button', { name: 'Se connecter' }).click();
+      await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
       await page.locator('#login-error').waitFor();
     }
     const alert = page.locator('#login-error');

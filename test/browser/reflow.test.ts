@@ -77,7 +77,7 @@ describe('pages at 200 % text on a 360 px phone', () => {
     await page.getByRole('link', { name: 'Se connecter' }).click();
     await page.getByLabel(/^Adresse e.mail$/).fill(user.email);
     await page.getByLabel('Mot de passe').fill(user.password);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
     await page.getByRole('button', { name: 'Autoriser' }).waitFor();
     await checkReflow(page, 'consent');
     await page.getByRole('button', { name: 'Autoriser' }).click();
@@ -128,7 +128,7 @@ describe('pages at 200 % text on a 360 px phone', () => {
     await page.getByRole('link', { name: 'Se connecter avec mon compte' }).click();
     await page.fill('#email', owner.email);
     await page.fill('#password', owner.password);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
     await expect.poll(() => page.url()).toBe(`${svc.url}/portal/`);
     await checkReflow(page, 'portal-apps');
     await page.getByRole('link', { name: 'Enregistrer une application' }).first().click();

@@ -55,11 +55,11 @@ describe('phone sign-in pages on a phone', () => {
     await check('code');
 
     await field.fill('000000');
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
     await expect.poll(() => page.locator('#code-error').textContent(), { timeout: 10_000 }).toContain('Il vous reste 4 essais');
     await check('code-wrong');
     await page.locator('#code').fill(t.fake.codes().at(-1)!);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Autoriser' }).count(), { timeout: 10_000 }).toBe(1);
     await context.close();
   });
@@ -71,7 +71,7 @@ describe('phone sign-in pages on a phone', () => {
     await page.goto(`${t.svc.url}/account`);
     await page.fill('#email', user.email);
     await page.fill('#password', user.password);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
     const link = page.getByRole('link', { name: 'Numéro de téléphone' });
     await link.scrollIntoViewIfNeeded();
     expect(await smallTargets(page)).toEqual([]);

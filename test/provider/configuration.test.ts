@@ -55,10 +55,12 @@ describe('the engine configuration', () => {
 
   it('releases per scope only that scope’s claims, and only pairwise subjects', () => {
     expect(configuration.scopes).toEqual([...SCOPES]);
+    // `amr` says in the ID token how the user signed in (RFC 8176); it is the session's, not the account's.
     expect(configuration.claims).toEqual({
-      openid: [...SCOPE_CLAIMS.openid],
+      openid: [...SCOPE_CLAIMS.openid, 'amr'],
       email: [...SCOPE_CLAIMS.email],
       profile: [...SCOPE_CLAIMS.profile],
+      phone: [...SCOPE_CLAIMS.phone],
     });
     expect(configuration.conformIdTokenClaims).toBe(true);
     expect(configuration.features.claimsParameter.enabled).toBe(false);

@@ -5,7 +5,7 @@ import { Browser, isPage, type Page } from '../support/browser.ts';
 import { relyingParty } from '../support/relying-party.ts';
 import { startTestService, type TestService } from '../support/service.ts';
 import { carriesFormSecret } from '../../src/edge/compression.ts';
-import { SCRIPTED_PAGE_POLICY, SECURITY_HEADERS } from '../../src/pages/security-headers.ts';
+import { PASSKEY_PAGE_POLICY, SCRIPTED_PAGE_POLICY, SECURITY_HEADERS } from '../../src/pages/security-headers.ts';
 import { openSignup } from './journey.ts';
 
 let svc: TestService;
@@ -40,15 +40,20 @@ describe('end-user pages', () => {
     for (const [name, page] of Object.entries(all)) {
       expect(isPage(page), name).toBe(true);
       expect(Buffer.byteLength(page.html) + css.text.length, name).toBeLessThan(30 * 1024);
-      // No script but the password fields' "Afficher" button, from our own file, never inline.
+      // No script but the password fields' "Afficher" button and the login page's passkeys, from our own
+      // files, never inline.
       const scripts = [...page.html.matchAll(/<script[^>]*>/gi)].map((m) => m[0]);
-      for (const script of scripts) expect(script, name).toMatch(/^<script src="\/static\/show-password\.js\?v=[\w-]+" defer>$/);
+      for (const script of scripts) {
+        expect(script, name).toMatch(/^<script src="\/static\/(show-password|passkeys)\.js\?v=[\w-]+" defer>$/);
+      }
       expect(page.html, name).not.toMatch(/\son\w+=/i);
       const ids = [...page.html.matchAll(/<input[^>]*\sid="([^"]+)"/g)].map((m) => m[1]);
       for (const id of ids) expect(page.html, `${name}: label for ${id}`).toContain(`<label for="${id}"`);
       expect(page.html, name).toMatch(/href="\/lang\/en\?return=/);
       expect(page.html, name).toMatch(/<title>[^<]+ · Service de connexion<\/title>/);
-      const policy = scripts.length ? SCRIPTED_PAGE_POLICY : SECURITY_HEADERS['Content-Security-Policy'];
+      // The passkey script fetches its challenge from the page's own origin (connect-src 'self'), nothing more.
+      const passkeys = scripts.some((script) => script.includes('/static/passkeys.js'));
+      const policy = passkeys ? PASSKEY_PAGE_POLICY : scripts.length ? SCRIPTED_PAGE_POLICY : SECURITY_HEADERS['Content-Security-Policy'];
       // A page carrying a form secret is also marked for proxies never to compress it (BREACH, compression.ts).
       const cacheControl = `${SECURITY_HEADERS['Cache-Control']}${carriesFormSecret(page.html) ? ', no-transform' : ''}`;
       for (const [header, value] of Object.entries({
